@@ -1,0 +1,100 @@
+/// One line of a recording after the header: something that happened on the device.
+///
+/// Cases are named as the recording format names them (`textChange`, `sendTap`, …), so what a
+/// user reads in a file, in `replay`'s output and in a debugger expression is one vocabulary.
+public enum Event: Hashable, Sendable {
+  case appear
+  case disappear
+  case doneTap
+  case keyboard(KeyboardNotification)
+  case pan(y: Double, state: PanState)
+  case receive(text: String)
+  case returnKey
+  case safeArea(EdgeInsets)
+  case scroll(offsetY: Double)
+  case sendTap
+  case textChange(text: String)
+  case viewport(screen: Size, safeArea: EdgeInsets)
+}
+
+/// An event with the time it happened, in seconds since the recording started.
+public struct TimedEvent: Hashable, Sendable {
+  public var t: Double
+  public var event: Event
+
+  public init(t: Double, event: Event) {
+    self.t = t
+    self.event = event
+  }
+}
+
+/// A UIKit keyboard notification and its `userInfo`, every key of which may be missing.
+public struct KeyboardNotification: Hashable, Sendable {
+  public var name: Name
+  /// `UIKeyboardFrameBeginUserInfoKey`.
+  public var frameBegin: Rect?
+  /// `UIKeyboardFrameEndUserInfoKey`.
+  public var frameEnd: Rect?
+  /// `UIKeyboardAnimationDurationUserInfoKey`, in seconds.
+  public var duration: Double?
+  /// `UIKeyboardAnimationCurveUserInfoKey` (7 is the keyboard's private curve).
+  public var curve: Int?
+  /// `UIKeyboardIsLocalUserInfoKey`.
+  public var isLocal: Bool?
+
+  public init(
+    name: Name, frameBegin: Rect? = nil, frameEnd: Rect? = nil, duration: Double? = nil,
+    curve: Int? = nil, isLocal: Bool? = nil
+  ) {
+    self.name = name
+    self.frameBegin = frameBegin
+    self.frameEnd = frameEnd
+    self.duration = duration
+    self.curve = curve
+    self.isLocal = isLocal
+  }
+
+  /// The six keyboard notifications UIKit posts.
+  public enum Name: String, CaseIterable, Hashable, Sendable {
+    case willShow
+    case didShow
+    case willHide
+    case didHide
+    case willChangeFrame
+    case didChangeFrame
+  }
+}
+
+/// The state of a pan gesture recognizer, like `UIGestureRecognizer.State`.
+public enum PanState: String, CaseIterable, Hashable, Sendable {
+  case began
+  case changed
+  case ended
+  case cancelled
+}
+
+extension Event {
+  /// The event's `type` in the recording format.
+  public var typeName: String {
+    switch self {
+    case .appear: "appear"
+    case .disappear: "disappear"
+    case .doneTap: "doneTap"
+    case .keyboard: "keyboard"
+    case .pan: "pan"
+    case .receive: "receive"
+    case .returnKey: "returnKey"
+    case .safeArea: "safeArea"
+    case .scroll: "scroll"
+    case .sendTap: "sendTap"
+    case .textChange: "textChange"
+    case .viewport: "viewport"
+    }
+  }
+
+  /// Every `type` the recording format defines, the header's `session` excluded.
+  public static let typeNames = [
+    "keyboard", "textChange", "sendTap", "safeArea", "pan", "scroll", "receive", "returnKey",
+    "doneTap", "viewport", "appear", "disappear",
+  ]
+}

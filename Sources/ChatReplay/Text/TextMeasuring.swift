@@ -1,0 +1,14 @@
+/// Measures text the way UIKit's
+/// `NSString.boundingRect(with:options: [.usesLineFragmentOrigin, .usesFontLeading], attributes: [.font: UIFont.systemFont(ofSize:)], context: nil)`
+/// does, before any rounding.
+///
+/// The replayer ships ``FontMetricsMeasurer``, which wraps text with a freely licensed font's
+/// metrics; on Apple platforms a CoreText-backed type can conform instead.
+public protocol TextMeasuring: Sendable {
+  /// The bounding size of `text` wrapped at `width` points in the system font of `fontSize`
+  /// points: the widest line's width and the height of all lines, unrounded.
+  func boundingSize(of text: String, width: Double, fontSize: Double) -> Size
+
+  /// The height of one line of the system font of `fontSize` points, leading included.
+  func lineHeight(fontSize: Double) -> Double
+}

@@ -1,0 +1,4 @@
+@main
+struct Replay {
+  static func main() {}
+}
