@@ -1,4 +1,48 @@
+internal import ChatReplay
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `replay`: reads recordings, prints states; all of the tool's I/O happens here and in IO.swift.
 @main
 struct Replay {
-  static func main() {}
+  static func main() {
+    exit(run(Array(CommandLine.arguments.dropFirst())))
+  }
+
+  /// Exit statuses.
+  static let success: Int32 = 0
+  static let failure: Int32 = 1
+  static let usageFailure: Int32 = 64
+
+  static func run(_ arguments: [String]) -> Int32 {
+    var standardError = Output.standardError
+    defer { standardError.flush() }
+    let invocation: Invocation
+    do {
+      invocation = try Arguments.parse(arguments)
+    } catch {
+      standardError.line("Error: \(error.message)")
+      standardError.line(Arguments.usage)
+      return usageFailure
+    }
+    switch invocation {
+    case .help:
+      var output = Output.standardOutput
+      output.line(Arguments.help)
+      output.flush()
+      return success
+    case .version:
+      var output = Output.standardOutput
+      output.line("replay 0.1.0 (recording format 1)")
+      output.flush()
+      return success
+    case .replay(let replay):
+      var command = ReplayCommand(arguments: replay)
+      return command.run()
+    }
+  }
 }

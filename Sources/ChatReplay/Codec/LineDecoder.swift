@@ -1,0 +1,481 @@
+/// What one non-blank line of a recording holds.
+enum DecodedLine: Sendable {
+  case header(SessionHeader)
+  case event(TimedEvent)
+}
+
+/// The fields a line may carry, and what their values must be.
+private enum Field: Int, CaseIterable {
+  case t, type, name, frameBegin, frameEnd, duration, curve, isLocal, text, insets, y, state
+  case offsetY, screen, safeArea, version, layout, device, messages
+
+  var key: String { String(describing: self) }
+
+  /// Matches a key's bytes without making a `String`.
+  static func match(_ bytes: UnsafeBufferPointer<UInt8>) -> Field? {
+    guard let first = bytes.first else { return nil }
+    let candidate: Field
+    switch (bytes.count, first) {
+    case (1, UInt8(ascii: "t")): return .t
+    case (1, UInt8(ascii: "y")): return .y
+    case (4, UInt8(ascii: "t")): candidate = bytes[1] == UInt8(ascii: "y") ? .type : .text
+    case (4, UInt8(ascii: "n")): candidate = .name
+    case (5, UInt8(ascii: "c")): candidate = .curve
+    case (5, UInt8(ascii: "s")): candidate = .state
+    case (6, UInt8(ascii: "i")): candidate = .insets
+    case (6, UInt8(ascii: "s")): candidate = .screen
+    case (6, UInt8(ascii: "l")): candidate = .layout
+    case (6, UInt8(ascii: "d")): candidate = .device
+    case (7, UInt8(ascii: "o")): candidate = .offsetY
+    case (7, UInt8(ascii: "i")): candidate = .isLocal
+    case (7, UInt8(ascii: "v")): candidate = .version
+    case (8, UInt8(ascii: "f")): candidate = .frameEnd
+    case (8, UInt8(ascii: "d")): candidate = .duration
+    case (8, UInt8(ascii: "s")): candidate = .safeArea
+    case (8, UInt8(ascii: "m")): candidate = .messages
+    case (10, UInt8(ascii: "f")): candidate = .frameBegin
+    default: return nil
+    }
+    return candidate.utf8.elementsEqual(bytes) ? candidate : nil
+  }
+
+  private var utf8: [UInt8] { Field.keyBytes[rawValue] }
+  private static let keyBytes = Field.allCases.map { Array($0.key.utf8) }
+}
+
+/// The `type` of a line: the header or one of the event types.
+private enum LineType: Int {
+  case session, keyboard, textChange, sendTap, safeArea, pan, scroll, receive, returnKey, doneTap
+  case viewport, appear, disappear
+
+  static let names = [
+    "session", "keyboard", "textChange", "sendTap", "safeArea", "pan", "scroll", "receive",
+    "returnKey", "doneTap", "viewport", "appear", "disappear",
+  ]
+  private static let nameBytes = names.map { Array($0.utf8) }
+
+  static func match(_ bytes: UnsafeBufferPointer<UInt8>) -> LineType? {
+    for (index, name) in nameBytes.enumerated() where name.elementsEqual(bytes) {
+      return LineType(rawValue: index)
+    }
+    return nil
+  }
+
+  var name: String { Self.names[rawValue] }
+
+  /// The fields this type reads; misspellings of these are reported.
+  var fields: [String] {
+    switch self {
+    case .session: ["type", "version", "layout", "device", "messages"]
+    case .keyboard: ["t", "type", "name", "frameBegin", "frameEnd", "duration", "curve", "isLocal"]
+    case .textChange, .receive: ["t", "type", "text"]
+    case .safeArea: ["t", "type", "insets"]
+    case .pan: ["t", "type", "y", "state"]
+    case .scroll: ["t", "type", "offsetY"]
+    case .viewport: ["t", "type", "screen", "safeArea"]
+    case .sendTap, .returnKey, .doneTap, .appear, .disappear: ["t", "type"]
+    }
+  }
+}
+
+/// The values read from one line's object, before its type decides what they mean.
+private struct Slots {
+  var seen: UInt32 = 0
+  var t: Double?
+  var type: LineType?
+  var name: KeyboardNotification.Name?
+  var frameBegin: Rect?
+  var frameEnd: Rect?
+  var duration: Double?
+  var curve: Int?
+  var isLocal: Bool?
+  var text: String?
+  var insets: EdgeInsets?
+  var y: Double?
+  var state: PanState?
+  var offsetY: Double?
+  var screen: Size?
+  var safeArea: EdgeInsets?
+  var version: Int?
+  var layout: LayoutID?
+  var device: Device?
+  var messages: [InitialMessage]?
+  /// Keys the replayer does not read, with their offsets, to catch misspellings.
+  var unknownKeys: [(String, Int)] = []
+  /// Where the object started, for errors about a missing field.
+  var objectStart = 0
+}
+
+/// Decodes one line of a recording into a header or an event.
+struct LineDecoder {
+  /// Decodes `line` (without its line break); `lineNumber` is used in errors.
+  static func decode(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) throws(RecordingError) -> DecodedLine {
+    var scanner = JSONScanner(line)
+    do {
+      return try decode(&scanner)
+    } catch {
+      throw RecordingError.at(offset: error.offset, in: line, lineNumber: lineNumber, problem: error.problem)
+    }
+  }
+
+  private static func decode(_ scanner: inout JSONScanner) throws(ScanError) -> DecodedLine {
+    scanner.skipWhitespace()
+    guard scanner.peek == UInt8(ascii: "{") else {
+      if scanner.isAtEnd { throw scanner.fail(.unexpectedEnd(expected: "a JSON object")) }
+      let start = scanner.position
+      let kind = scanner.valueKind()
+      // Report a syntax error inside the value first; otherwise say it is not an object.
+      try scanner.skipValue()
+      throw scanner.fail(.notAnObject(found: kind), at: start)
+    }
+    var slots = Slots()
+    slots.objectStart = scanner.position
+    try readObject(&scanner) { (scanner, key, keyOffset) throws(ScanError) in
+      guard let field = Field.match(key) else {
+        slots.unknownKeys.append((String(decoding: key, as: UTF8.self), keyOffset))
+        try scanner.skipValue()
+        return
+      }
+      let bit: UInt32 = 1 << UInt32(field.rawValue)
+      guard slots.seen & bit == 0 else { throw scanner.fail(.duplicateField(field.key), at: keyOffset) }
+      slots.seen |= bit
+      try read(field, into: &slots, &scanner)
+    }
+    scanner.skipWhitespace()
+    if !scanner.isAtEnd {
+      throw scanner.fail(.trailingCharacters(scanner.tokenText(at: scanner.position)))
+    }
+    return try build(slots, &scanner)
+  }
+
+  /// Reads an object's members, calling `member` with each key; the value is left to it.
+  private static func readObject(
+    _ scanner: inout JSONScanner,
+    _ member: (inout JSONScanner, UnsafeBufferPointer<UInt8>, Int) throws(ScanError) -> Void
+  ) throws(ScanError) {
+    try scanner.expect(UInt8(ascii: "{"), "'{'")
+    scanner.skipWhitespace()
+    if scanner.peek == UInt8(ascii: "}") {
+      scanner.position += 1
+      return
+    }
+    while true {
+      scanner.skipWhitespace()
+      let keyOffset = scanner.position
+      // Keys are short; copying them keeps the scanner free for the value.
+      var keyBytes: (UInt64, UInt64, UInt64) = (0, 0, 0)
+      let keyCount: Int? = try scanner.withString { bytes in
+        guard bytes.count <= 24 else { return bytes.count }
+        withUnsafeMutableBytes(of: &keyBytes) { raw in raw.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
+        return bytes.count
+      }
+      guard let keyCount else { throw scanner.unexpected("a field name in quotes") }
+      try scanner.expect(UInt8(ascii: ":"), "':' after a field name")
+      if keyCount > 24 {
+        // No known field is this long: read the key again as text for the misspelling check.
+        var rescan = JSONScanner(UnsafeBufferPointer(start: scanner.base + keyOffset, count: scanner.count - keyOffset))
+        let long = try rescan.readString() ?? ""
+        try Array(long.utf8).withUnsafeBufferPointer { (bytes) throws(ScanError) in
+          try member(&scanner, bytes, keyOffset)
+        }
+      } else {
+        try withUnsafeBytes(of: keyBytes) { (raw) throws(ScanError) in
+          let bytes = UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: keyCount)
+          try member(&scanner, bytes, keyOffset)
+        }
+      }
+      scanner.skipWhitespace()
+      guard let next = scanner.peek else { throw scanner.fail(.unexpectedEnd(expected: "',' or '}'")) }
+      if next == UInt8(ascii: "}") {
+        scanner.position += 1
+        return
+      }
+      guard next == UInt8(ascii: ",") else { throw scanner.unexpected("',' or '}'") }
+      scanner.position += 1
+    }
+  }
+
+  // MARK: Field values
+
+  private static func read(_ field: Field, into slots: inout Slots, _ scanner: inout JSONScanner) throws(ScanError) {
+    switch field {
+    case .t: slots.t = try number(&scanner, "t", nonNegative: true)
+    case .type:
+      let offset = scanner.position
+      slots.type = try enumeration(&scanner, "type", of: "event type", names: LineType.names) { LineType.match($0) }
+      _ = offset
+    case .name:
+      slots.name = try enumeration(&scanner, "name", of: "keyboard notification", names: KeyboardNotification.Name.allCases.map(\.rawValue)) {
+        KeyboardNotification.Name(rawValue: String(decoding: $0, as: UTF8.self))
+      }
+    case .frameBegin: slots.frameBegin = try optional(&scanner) { (s) throws(ScanError) in try rect(&s, "frameBegin") }
+    case .frameEnd: slots.frameEnd = try optional(&scanner) { (s) throws(ScanError) in try rect(&s, "frameEnd") }
+    case .duration: slots.duration = try optional(&scanner) { (s) throws(ScanError) in try number(&s, "duration", nonNegative: true) }
+    case .curve: slots.curve = try optional(&scanner) { (s) throws(ScanError) in try integer(&s, "curve") }
+    case .isLocal:
+      slots.isLocal = try optional(&scanner) { (s) throws(ScanError) in
+        let kind = s.valueKind()
+        guard let value = try s.readBool() else { throw s.fail(.wrongType(field: "isLocal", expected: "a boolean", found: kind)) }
+        return value
+      }
+    case .text: slots.text = try string(&scanner, "text")
+    case .insets: slots.insets = try insets(&scanner, "insets")
+    case .y: slots.y = try number(&scanner, "y", nonNegative: false)
+    case .state:
+      slots.state = try enumeration(&scanner, "state", of: "pan state", names: PanState.allCases.map(\.rawValue)) {
+        PanState(rawValue: String(decoding: $0, as: UTF8.self))
+      }
+    case .offsetY: slots.offsetY = try number(&scanner, "offsetY", nonNegative: false)
+    case .screen: slots.screen = try size(&scanner, "screen")
+    case .safeArea: slots.safeArea = try insets(&scanner, "safeArea")
+    case .version: slots.version = try integer(&scanner, "version")
+    case .layout:
+      slots.layout = try enumeration(&scanner, "layout", of: "layout", names: LayoutID.allCases.map(\.rawValue)) {
+        LayoutID(rawValue: String(decoding: $0, as: UTF8.self))
+      }
+    case .device: slots.device = try device(&scanner)
+    case .messages: slots.messages = try messages(&scanner)
+    }
+  }
+
+  /// `null` stands for a missing optional key, as a missing `userInfo` entry would.
+  private static func optional<T>(
+    _ scanner: inout JSONScanner, _ read: (inout JSONScanner) throws(ScanError) -> T
+  ) throws(ScanError) -> T? {
+    if try scanner.consumeNull() { return nil }
+    return try read(&scanner)
+  }
+
+  private static func number(_ scanner: inout JSONScanner, _ path: String, nonNegative: Bool) throws(ScanError) -> Double {
+    scanner.skipWhitespace()
+    let start = scanner.position
+    let kind = scanner.valueKind()
+    guard let value = try scanner.readNumber() else {
+      throw scanner.fail(.wrongType(field: path, expected: "a number", found: kind))
+    }
+    if nonNegative && value < 0 {
+      throw scanner.fail(.negativeValue(field: path, value: scanner.tokenText(at: start)), at: start)
+    }
+    return value
+  }
+
+  private static func integer(_ scanner: inout JSONScanner, _ path: String) throws(ScanError) -> Int {
+    scanner.skipWhitespace()
+    let start = scanner.position
+    let value = try number(&scanner, path, nonNegative: false)
+    guard value.rounded() == value else {
+      throw scanner.fail(.notAnInteger(field: path, value: scanner.tokenText(at: start)), at: start)
+    }
+    return Int(value)
+  }
+
+  private static func string(_ scanner: inout JSONScanner, _ path: String) throws(ScanError) -> String {
+    let kind = scanner.valueKind()
+    guard let value = try scanner.readString() else {
+      throw scanner.fail(.wrongType(field: path, expected: "a string", found: kind))
+    }
+    return value
+  }
+
+  /// Reads a string naming one of `names`, with a did-you-mean when it names none.
+  private static func enumeration<T>(
+    _ scanner: inout JSONScanner, _ path: String, of what: String, names: [String],
+    _ match: (UnsafeBufferPointer<UInt8>) -> T?
+  ) throws(ScanError) -> T {
+    scanner.skipWhitespace()
+    let start = scanner.position
+    let kind = scanner.valueKind()
+    let found: Result<T, ScanError>? = try scanner.withString { bytes in
+      if let value = match(bytes) { return .success(value) }
+      let text = String(decoding: bytes, as: UTF8.self)
+      let problem = RecordingError.Problem.unknownValue(text, of: what, suggestion: Suggestion.nearest(to: text, in: names))
+      return .failure(ScanError(offset: start, problem: problem))
+    }
+    switch found {
+    case .success(let value): return value
+    case .failure(let error): throw error
+    case nil: throw scanner.fail(.wrongType(field: path, expected: "a string", found: kind))
+    }
+  }
+
+  /// Reads an object whose members are all numbers, in the order of `keys`; all are required.
+  private static func numbers<let n: Int>(
+    _ scanner: inout JSONScanner, _ path: String, keys: [String], nonNegative: (Int) -> Bool
+  ) throws(ScanError) -> InlineArray<n, Double> {
+    var values = InlineArray<n, Double>(repeating: 0)
+    var seen = 0
+    scanner.skipWhitespace()
+    let start = scanner.position
+    let kind = scanner.valueKind()
+    guard scanner.peek == UInt8(ascii: "{") else {
+      throw scanner.fail(.wrongType(field: path, expected: "an object with \(keys.joined(separator: ", "))", found: kind))
+    }
+    var unknown: [(String, Int)] = []
+    try readObject(&scanner) { (scanner, key, keyOffset) throws(ScanError) in
+      guard let index = keys.firstIndex(where: { $0.utf8.elementsEqual(key) }) else {
+        unknown.append((String(decoding: key, as: UTF8.self), keyOffset))
+        try scanner.skipValue()
+        return
+      }
+      guard seen & (1 << index) == 0 else { throw scanner.fail(.duplicateField("\(path).\(keys[index])"), at: keyOffset) }
+      seen |= 1 << index
+      values[index] = try number(&scanner, "\(path).\(keys[index])", nonNegative: nonNegative(index))
+    }
+    try checkMisspellings(unknown, of: keys, scanner)
+    for (index, key) in keys.enumerated() where seen & (1 << index) == 0 {
+      throw scanner.fail(.missingField(key, in: "'\(path)'", suggestion: nil), at: start)
+    }
+    return values
+  }
+
+  private static func rect(_ scanner: inout JSONScanner, _ path: String) throws(ScanError) -> Rect {
+    let v: InlineArray<4, Double> = try numbers(&scanner, path, keys: ["x", "y", "width", "height"]) { $0 >= 2 }
+    return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+  }
+
+  private static func size(_ scanner: inout JSONScanner, _ path: String) throws(ScanError) -> Size {
+    let v: InlineArray<2, Double> = try numbers(&scanner, path, keys: ["width", "height"]) { _ in true }
+    return Size(width: v[0], height: v[1])
+  }
+
+  private static func insets(_ scanner: inout JSONScanner, _ path: String) throws(ScanError) -> EdgeInsets {
+    let v: InlineArray<4, Double> = try numbers(&scanner, path, keys: ["top", "left", "bottom", "right"]) { _ in true }
+    return EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
+  }
+
+  private static func device(_ scanner: inout JSONScanner) throws(ScanError) -> Device {
+    var device = Device.iPhone15
+    let kind = scanner.valueKind()
+    guard scanner.peek == UInt8(ascii: "{") else {
+      throw scanner.fail(.wrongType(field: "device", expected: "an object", found: kind))
+    }
+    var unknown: [(String, Int)] = []
+    var seen = Set<String>()
+    try readObject(&scanner) { (scanner, key, keyOffset) throws(ScanError) in
+      let name = String(decoding: key, as: UTF8.self)
+      guard seen.insert(name).inserted else { throw scanner.fail(.duplicateField("device.\(name)"), at: keyOffset) }
+      switch name {
+      case "model": device.model = try string(&scanner, "device.model")
+      case "screen": device.screen = try size(&scanner, "device.screen")
+      case "safeArea": device.safeArea = try insets(&scanner, "device.safeArea")
+      default:
+        unknown.append((name, keyOffset))
+        try scanner.skipValue()
+      }
+    }
+    try checkMisspellings(unknown, of: ["model", "screen", "safeArea"], scanner)
+    return device
+  }
+
+  private static func messages(_ scanner: inout JSONScanner) throws(ScanError) -> [InitialMessage] {
+    let kind = scanner.valueKind()
+    guard scanner.peek == UInt8(ascii: "[") else {
+      throw scanner.fail(.wrongType(field: "messages", expected: "an array", found: kind))
+    }
+    scanner.position += 1
+    var messages: [InitialMessage] = []
+    scanner.skipWhitespace()
+    if scanner.peek == UInt8(ascii: "]") {
+      scanner.position += 1
+      return messages
+    }
+    while true {
+      let path = "messages[\(messages.count)]"
+      scanner.skipWhitespace()
+      let start = scanner.position
+      let elementKind = scanner.valueKind()
+      guard scanner.peek == UInt8(ascii: "{") else {
+        throw scanner.fail(.wrongType(field: path, expected: "an object with from and text", found: elementKind))
+      }
+      var from: Sender?
+      var text: String?
+      var unknown: [(String, Int)] = []
+      try readObject(&scanner) { (scanner, key, keyOffset) throws(ScanError) in
+        switch String(decoding: key, as: UTF8.self) {
+        case "from":
+          guard from == nil else { throw scanner.fail(.duplicateField("\(path).from"), at: keyOffset) }
+          from = try enumeration(&scanner, "\(path).from", of: "sender", names: Sender.allCases.map(\.rawValue)) {
+            Sender(rawValue: String(decoding: $0, as: UTF8.self))
+          }
+        case "text":
+          guard text == nil else { throw scanner.fail(.duplicateField("\(path).text"), at: keyOffset) }
+          text = try string(&scanner, "\(path).text")
+        case let other:
+          unknown.append((other, keyOffset))
+          try scanner.skipValue()
+        }
+      }
+      try checkMisspellings(unknown, of: ["from", "text"], scanner)
+      guard let from else { throw scanner.fail(.missingField("from", in: "'\(path)'", suggestion: nil), at: start) }
+      guard let text else { throw scanner.fail(.missingField("text", in: "'\(path)'", suggestion: nil), at: start) }
+      messages.append(InitialMessage(from: from, text: text))
+      scanner.skipWhitespace()
+      guard let next = scanner.peek else { throw scanner.fail(.unexpectedEnd(expected: "',' or ']'")) }
+      scanner.position += 1
+      if next == UInt8(ascii: "]") { return messages }
+      guard next == UInt8(ascii: ",") else {
+        scanner.position -= 1
+        throw scanner.unexpected("',' or ']'")
+      }
+    }
+  }
+
+  /// Extra keys are allowed, but one that is a near miss of a key this object reads is an error,
+  /// so that a misspelt `frameEnd` is not silently replaced by a default.
+  private static func checkMisspellings(
+    _ unknown: [(String, Int)], of known: [String], _ scanner: borrowing JSONScanner
+  ) throws(ScanError) {
+    for (key, offset) in unknown {
+      if let suggestion = Suggestion.nearest(to: key, in: known) {
+        throw scanner.fail(.unknownField(key, suggestion: suggestion), at: offset)
+      }
+    }
+  }
+
+  // MARK: Building
+
+  private static func build(_ slots: Slots, _ scanner: inout JSONScanner) throws(ScanError) -> DecodedLine {
+    guard let type = slots.type else {
+      let near = slots.unknownKeys.first { Suggestion.nearest(to: $0.0, in: ["type"]) != nil }
+      throw scanner.fail(.missingField("type", in: "the line", suggestion: near?.0), at: slots.objectStart)
+    }
+    try checkMisspellings(slots.unknownKeys, of: type.fields, scanner)
+    func require<T>(_ value: T?, _ field: String) throws(ScanError) -> T {
+      guard let value else {
+        let near = slots.unknownKeys.first { Suggestion.nearest(to: $0.0, in: [field]) != nil }
+        throw scanner.fail(.missingField(field, in: "a '\(type.name)' line", suggestion: near?.0), at: slots.objectStart)
+      }
+      return value
+    }
+    if type == .session {
+      let version = try require(slots.version, "version")
+      guard version == 1 else { throw scanner.fail(.unsupportedVersion(version), at: slots.objectStart) }
+      return .header(
+        SessionHeader(
+          version: version, layout: slots.layout, device: slots.device ?? .iPhone15, messages: slots.messages))
+    }
+    let t = try require(slots.t, "t")
+    let event: Event
+    switch type {
+    case .session: preconditionFailure("handled above")
+    case .keyboard:
+      event = .keyboard(
+        KeyboardNotification(
+          name: try require(slots.name, "name"), frameBegin: slots.frameBegin, frameEnd: slots.frameEnd,
+          duration: slots.duration, curve: slots.curve, isLocal: slots.isLocal))
+    case .textChange: event = .textChange(text: try require(slots.text, "text"))
+    case .sendTap: event = .sendTap
+    case .safeArea: event = .safeArea(try require(slots.insets, "insets"))
+    case .pan: event = .pan(y: try require(slots.y, "y"), state: try require(slots.state, "state"))
+    case .scroll: event = .scroll(offsetY: try require(slots.offsetY, "offsetY"))
+    case .receive: event = .receive(text: try require(slots.text, "text"))
+    case .returnKey: event = .returnKey
+    case .doneTap: event = .doneTap
+    case .viewport:
+      event = .viewport(screen: try require(slots.screen, "screen"), safeArea: try require(slots.safeArea, "safeArea"))
+    case .appear: event = .appear
+    case .disappear: event = .disappear
+    }
+    return .event(TimedEvent(t: t, event: event))
+  }
+}

@@ -1,0 +1,168 @@
+/// A line of a recording that cannot be replayed, with where it is and what is wrong.
+///
+/// All wording lives in ``RecordingError/Problem/message``, and ``rendered(file:)`` is the one
+/// place that lays an error out for a terminal:
+///
+/// ```text
+/// chat.jsonl:3:37: error: unknown keyboard notification 'willSho'; did you mean 'willShow'?
+///     {"t":1.0,"type":"keyboard","name":"willSho"}
+///                                         ^
+/// ```
+public struct RecordingError: Error, Hashable, Sendable {
+  /// The 1-based line number.
+  public var line: Int
+  /// The 1-based column, counted in Unicode scalars.
+  public var column: Int
+  public var problem: Problem
+  /// The offending line (or the part of it around the column), as text.
+  public var excerpt: String
+  /// The column of the error within ``excerpt``, 1-based.
+  public var excerptColumn: Int
+
+  public init(line: Int, column: Int, problem: Problem, excerpt: String, excerptColumn: Int) {
+    self.line = line
+    self.column = column
+    self.problem = problem
+    self.excerpt = excerpt
+    self.excerptColumn = excerptColumn
+  }
+
+  /// What is wrong with a line.
+  public enum Problem: Hashable, Sendable {
+    case byteOrderMark
+    case controlCharacterInString(UInt8)
+    case duplicateField(String)
+    case emptyFile
+    case headerNotFirst(firstLine: Int)
+    case invalidEscape(String)
+    case invalidNumber(String)
+    case invalidUTF8(UInt8)
+    case layoutUnavailable(String)
+    case lineTooLong(length: Int, limit: Int)
+    case loneSurrogate(String)
+    case missingField(String, in: String, suggestion: String?)
+    case negativeValue(field: String, value: String)
+    case nestingTooDeep(limit: Int)
+    case notAnInteger(field: String, value: String)
+    case notAnObject(found: String)
+    case numberOutOfRange(String)
+    case timeWentBackwards(t: String, previous: String)
+    case trailingCharacters(String)
+    case unexpectedEnd(expected: String)
+    case unexpectedToken(found: String, expected: String)
+    case unknownField(String, suggestion: String)
+    case unknownValue(String, of: String, suggestion: String?)
+    case unsupportedVersion(Int)
+    case wrongType(field: String, expected: String, found: String)
+
+    /// The one-line message, in sentence case with the offending text in single quotes.
+    public var message: String {
+      switch self {
+      case .byteOrderMark:
+        "the file starts with a UTF-8 byte-order mark (EF BB BF); recordings are UTF-8 without one"
+      case .controlCharacterInString(let byte):
+        "control character 0x\(hex(byte)) inside a string; write it as an escape such as '\\n'"
+      case .duplicateField(let name):
+        "field '\(name)' appears twice"
+      case .emptyFile:
+        "the recording is empty: it has neither a header nor any event"
+      case .headerNotFirst(let firstLine):
+        "the session header must be the first line, but line \(firstLine) came before it"
+      case .invalidEscape(let text):
+        "invalid escape '\(text)' in a string"
+      case .invalidNumber(let text):
+        "'\(text)' is not a JSON number"
+      case .invalidUTF8(let byte):
+        "invalid UTF-8 byte 0x\(hex(byte))"
+      case .layoutUnavailable(let name):
+        "layout '\(name)' is not available in this build of replay"
+      case .lineTooLong(let length, let limit):
+        "line is \(length) bytes long; the limit is \(limit) bytes"
+      case .loneSurrogate(let text):
+        "'\(text)' is half of a UTF-16 surrogate pair"
+      case .missingField(let name, let owner, let suggestion):
+        "missing field '\(name)' in \(owner)" + (suggestion.map { " (found '\($0)'; a misspelling?)" } ?? "")
+      case .negativeValue(let field, let value):
+        "'\(field)' is \(value), but it cannot be negative"
+      case .nestingTooDeep(let limit):
+        "arrays and objects nest more than \(limit) deep"
+      case .notAnInteger(let field, let value):
+        "'\(field)' must be an integer, not \(value)"
+      case .notAnObject(let found):
+        "each line must be a JSON object, but this one is \(found)"
+      case .numberOutOfRange(let text):
+        "'\(text)' is out of range; numbers in a recording lie within ±1e9"
+      case .timeWentBackwards(let t, let previous):
+        "'t' goes backwards: \(t) comes after \(previous)"
+      case .trailingCharacters(let text):
+        "unexpected '\(text)' after the end of the object"
+      case .unexpectedEnd(let expected):
+        "the line ends early; expected \(expected)"
+      case .unexpectedToken(let found, let expected):
+        "expected \(expected), found '\(found)'"
+      case .unknownField(let name, let suggestion):
+        "unknown field '\(name)'; did you mean '\(suggestion)'?"
+      case .unknownValue(let value, let of, let suggestion):
+        "unknown \(of) '\(value)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+      case .unsupportedVersion(let version):
+        "unsupported format version \(version); this replayer reads version 1"
+      case .wrongType(let field, let expected, let found):
+        "'\(field)' must be \(expected), not \(found)"
+      }
+    }
+  }
+
+  /// The error as compilers print one: `FILE:LINE:COLUMN: error: MESSAGE`, then the line and a
+  /// caret under the column.
+  public func rendered(file: String) -> String {
+    let caret = String(repeating: " ", count: max(excerptColumn - 1, 0)) + "^"
+    return "\(file):\(line):\(column): error: \(problem.message)\n    \(excerpt)\n    \(caret)"
+  }
+}
+
+private func hex(_ byte: UInt8) -> String {
+  let digits = Array("0123456789ABCDEF")
+  return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+}
+
+extension RecordingError {
+  /// How many columns of a long line an excerpt shows.
+  static let excerptWidth = 72
+
+  /// Builds an error for `offset` in `line`, with a column and an excerpt around it.
+  static func at(
+    offset: Int, in line: UnsafeBufferPointer<UInt8>, lineNumber: Int, problem: Problem
+  ) -> RecordingError {
+    let clamped = min(max(offset, 0), line.count)
+    // Columns count Unicode scalars: every byte that does not continue a UTF-8 sequence.
+    var column = 1
+    for index in 0..<clamped where line[index] & 0xC0 != 0x80 { column += 1 }
+    // Show a window of the line around the column.
+    var start = 0
+    var excerptColumn = column
+    if column > excerptWidth - 12 {
+      var skipped = 0
+      let wanted = column - (excerptWidth - 24)
+      while start < clamped && skipped < wanted {
+        start += 1
+        if start < line.count && line[start] & 0xC0 != 0x80 { skipped += 1 }
+      }
+      excerptColumn = column - skipped + 3
+    }
+    let window = UnsafeBufferPointer(rebasing: line[start..<line.count])
+    var scalars = String.UnicodeScalarView()
+    var isCut = false
+    for scalar in String(decoding: window.prefix(excerptWidth * 4), as: UTF8.self).unicodeScalars {
+      guard scalars.count < excerptWidth else {
+        isCut = true
+        break
+      }
+      // Control characters would move the caret; show them as the replacement character.
+      scalars.append(scalar.value < 0x20 || scalar.value == 0x7F ? "\u{FFFD}" : scalar)
+    }
+    if window.count > excerptWidth * 4 { isCut = true }
+    let text = (start > 0 ? "..." : "") + String(scalars) + (isCut ? "..." : "")
+    return RecordingError(
+      line: lineNumber, column: column, problem: problem, excerpt: text, excerptColumn: excerptColumn)
+  }
+}

@@ -1,0 +1,199 @@
+/// Reads a recording in chunks of bytes, line by line, and hands out its header, its events and
+/// the errors of its bad lines, in file order.
+///
+/// The reader keeps only the unfinished last line of a chunk, so memory stays bounded by the
+/// line-length limit however long the recording is. It enforces the rules that span lines: the
+/// header comes first, `t` never decreases, the file is not empty. It always hands out exactly
+/// one ``Item/header(_:line:)`` before the first event (the default header if the file has none).
+///
+/// ```swift
+/// var reader = RecordingReader()
+/// reader.read(chunk) { item in … return true }   // return false to stop
+/// reader.finish { item in … return true }
+/// ```
+public struct RecordingReader: Sendable {
+  /// The longest line accepted, in bytes (1 MiB), unless another limit is given.
+  public static let defaultLineLimit = 1 << 20
+
+  /// What the reader found.
+  public enum Item: Sendable {
+    /// The session header; `line` is `nil` when the recording has none and the defaults apply.
+    case header(SessionHeader, line: Int?)
+    /// An event, its 1-based line number and the byte range of its line in the file.
+    case event(TimedEvent, line: Int, bytes: Range<Int>)
+    /// A line that cannot be replayed.
+    case error(RecordingError)
+  }
+
+  public let lineLimit: Int
+  /// The number of the line being read, 1-based.
+  private var lineNumber = 1
+  /// Bytes of the file before the current chunk.
+  private var offset = 0
+  /// The start of an unfinished line that began in an earlier chunk.
+  private var carry: [UInt8] = []
+  private var carryStart = 0
+  /// The length of an over-long line being skipped, or `nil`.
+  private var skippedLength: Int?
+  private var firstNonBlankLine: Int?
+  private var headerDelivered = false
+  private var previousT: Double?
+  private var stopped = false
+
+  public init(lineLimit: Int = RecordingReader.defaultLineLimit) {
+    self.lineLimit = lineLimit
+  }
+
+  /// Reads the next chunk of the file; returns `false` once `body` has asked to stop.
+  @discardableResult
+  public mutating func read(_ chunk: UnsafeBufferPointer<UInt8>, _ body: (Item) -> Bool) -> Bool {
+    guard !stopped else { return false }
+    defer { offset += chunk.count }
+    var start = 0
+    if !carry.isEmpty || skippedLength != nil {
+      guard let newline = firstIndex(of: 0x0A, in: chunk, from: 0) else {
+        keep(UnsafeBufferPointer(rebasing: chunk[...]))
+        return true
+      }
+      keep(UnsafeBufferPointer(rebasing: chunk[0..<newline]))
+      guard finishCarriedLine(body) else { return false }
+      start = newline + 1
+    }
+    while let newline = firstIndex(of: 0x0A, in: chunk, from: start) {
+      let line = UnsafeBufferPointer(rebasing: chunk[start..<newline])
+      guard process(line, at: offset + start, body) else { return false }
+      start = newline + 1
+    }
+    if start < chunk.count {
+      carryStart = offset + start
+      keep(UnsafeBufferPointer(rebasing: chunk[start...]))
+    }
+    return true
+  }
+
+  /// Reads the last line (one without a line break) and checks the file as a whole.
+  @discardableResult
+  public mutating func finish(_ body: (Item) -> Bool) -> Bool {
+    guard !stopped else { return false }
+    if !carry.isEmpty || skippedLength != nil {
+      guard finishCarriedLine(body) else { return false }
+    }
+    if firstNonBlankLine == nil {
+      let error = RecordingError(line: 1, column: 1, problem: .emptyFile, excerpt: "", excerptColumn: 1)
+      guard deliver(.error(error), body) else { return false }
+    }
+    if !headerDelivered {
+      headerDelivered = true
+      return deliver(.header(.default, line: nil), body)
+    }
+    return true
+  }
+
+  /// Adds bytes of an unfinished line, or counts them if the line is already too long.
+  private mutating func keep(_ bytes: UnsafeBufferPointer<UInt8>) {
+    if let skipped = skippedLength {
+      skippedLength = skipped + bytes.count
+    } else if carry.count + bytes.count > lineLimit {
+      skippedLength = carry.count + bytes.count
+      // Keep the start of the line for the error's excerpt.
+      carry.append(contentsOf: bytes.prefix(max(0, 512 - carry.count)))
+    } else {
+      carry.append(contentsOf: bytes)
+    }
+  }
+
+  private mutating func finishCarriedLine(_ body: (Item) -> Bool) -> Bool {
+    defer {
+      carry.removeAll(keepingCapacity: carry.count <= 1 << 16)
+      skippedLength = nil
+    }
+    if let skipped = skippedLength {
+      return tooLong(length: skipped, start: carry, body)
+    }
+    let line = carry
+    return line.withUnsafeBufferPointer { process($0, at: carryStart, body) }
+  }
+
+  private mutating func tooLong(length: Int, start: [UInt8], _ body: (Item) -> Bool) -> Bool {
+    let number = lineNumber
+    lineNumber += 1
+    if firstNonBlankLine == nil { firstNonBlankLine = number }
+    let error = start.withUnsafeBufferPointer { bytes in
+      RecordingError.at(
+        offset: 0, in: bytes, lineNumber: number, problem: .lineTooLong(length: length, limit: lineLimit))
+    }
+    return deliver(.error(error), body)
+  }
+
+  /// Handles one complete line (without its `\n`) that starts at byte `start` of the file.
+  private mutating func process(_ rawLine: UnsafeBufferPointer<UInt8>, at start: Int, _ body: (Item) -> Bool) -> Bool {
+    var line = rawLine
+    if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
+    if line.count > lineLimit {
+      return tooLong(length: line.count, start: Array(line.prefix(512)), body)
+    }
+    let number = lineNumber
+    lineNumber += 1
+    if Self.isBlank(line) { return true }
+    let isFirst = firstNonBlankLine == nil
+    if isFirst { firstNonBlankLine = number }
+    if start == 0 && line.starts(with: [0xEF, 0xBB, 0xBF]) {
+      let error = RecordingError.at(offset: 0, in: line, lineNumber: number, problem: .byteOrderMark)
+      return deliver(.error(error), body)
+    }
+    let decoded: DecodedLine
+    do {
+      decoded = try LineDecoder.decode(line, lineNumber: number)
+    } catch {
+      return deliver(.error(error), body)
+    }
+    switch decoded {
+    case .header(let header):
+      guard isFirst, let first = firstNonBlankLine, first == number else {
+        let error = RecordingError.at(
+          offset: 0, in: line, lineNumber: number, problem: .headerNotFirst(firstLine: firstNonBlankLine ?? 1))
+        return deliver(.error(error), body)
+      }
+      headerDelivered = true
+      return deliver(.header(header, line: number), body)
+    case .event(let event):
+      if let previousT, event.t < previousT {
+        let error = RecordingError.at(
+          offset: Self.offsetOfT(in: line), in: line, lineNumber: number,
+          problem: .timeWentBackwards(t: JSONWriter.format(event.t), previous: JSONWriter.format(previousT)))
+        return deliver(.error(error), body)
+      }
+      previousT = event.t
+      if !headerDelivered {
+        headerDelivered = true
+        guard deliver(.header(.default, line: nil), body) else { return false }
+      }
+      return deliver(.event(event, line: number, bytes: start..<(start + line.count)), body)
+    }
+  }
+
+  private mutating func deliver(_ item: Item, _ body: (Item) -> Bool) -> Bool {
+    if body(item) { return true }
+    stopped = true
+    return false
+  }
+
+  private static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    for byte in line where byte != 0x20 && byte != 0x09 && byte != 0x0D { return false }
+    return true
+  }
+
+  /// Where the value of `"t"` starts in a line, so that an error points at it.
+  private static func offsetOfT(in line: UnsafeBufferPointer<UInt8>) -> Int {
+    let key: [UInt8] = Array("\"t\"".utf8)
+    guard line.count >= key.count else { return 0 }
+    for index in 0...(line.count - key.count) where line[index] == key[0] {
+      if line[index + 1] == key[1] && line[index + 2] == key[2] {
+        var value = index + 3
+        while value < line.count && (line[value] == 0x20 || line[value] == UInt8(ascii: ":")) { value += 1 }
+        return value
+      }
+    }
+    return 0
+  }
+}

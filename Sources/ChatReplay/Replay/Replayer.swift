@@ -1,0 +1,107 @@
+/// Replays a recording as its bytes arrive: decodes each line, reduces each event, and hands out
+/// every state, step 0 first, and every bad line, in file order.
+///
+/// Memory stays bounded: the replayer keeps one state and the reader's unfinished line.
+///
+/// ```swift
+/// var replayer = Replayer(options: .init())
+/// replayer.read(chunk) { output in … return true }   // false stops the replay
+/// replayer.finish { output in … return true }
+/// ```
+public struct Replayer: Sendable {
+  /// How to replay: which layout and measurer, whatever the header says.
+  public struct Options: Sendable {
+    /// Replaces the header's `layout` when set (`--layout`).
+    public var layout: LayoutID?
+    public var rxKeyboardVersion: RxKeyboardLayout.Version
+    public var measurer: any TextMeasuring
+    public var lineLimit: Int
+
+    public init(
+      layout: LayoutID? = nil, rxKeyboardVersion: RxKeyboardLayout.Version = .v1_0_0,
+      measurer: any TextMeasuring = FontMetricsMeasurer(), lineLimit: Int = RecordingReader.defaultLineLimit
+    ) {
+      self.layout = layout
+      self.rxKeyboardVersion = rxKeyboardVersion
+      self.measurer = measurer
+      self.lineLimit = lineLimit
+    }
+
+    /// The screen a recording with `header` replays through.
+    public func screen(for header: SessionHeader) -> ChatScreen {
+      ChatScreen(
+        layout: layout ?? header.layout ?? .rxkeyboard, measurer: measurer, rxKeyboardVersion: rxKeyboardVersion)
+    }
+  }
+
+  /// What the replay produced.
+  public enum Output: Sendable {
+    /// The replay begins: the header (the default one if the file has none) and the screen.
+    case start(SessionHeader, ChatScreen)
+    /// A state; for steps after 0, with the event's line number and byte range in the file.
+    case state(ChatState, event: TimedEvent?, line: Int?, bytes: Range<Int>?)
+    /// A line that could not be replayed.
+    case error(RecordingError)
+  }
+
+  public let options: Options
+  private var reader: RecordingReader
+  public private(set) var header: SessionHeader?
+  public private(set) var screen: ChatScreen?
+  /// The latest state, once the header is known.
+  public private(set) var state: ChatState?
+
+  public init(options: Options = Options()) {
+    self.options = options
+    self.reader = RecordingReader(lineLimit: options.lineLimit)
+  }
+
+  /// Replays the events in the next chunk of the file; returns `false` once `body` asked to stop.
+  @discardableResult
+  public mutating func read(_ chunk: UnsafeBufferPointer<UInt8>, _ body: (Output) -> Bool) -> Bool {
+    var reader = takeReader()
+    defer { self.reader = reader }
+    return reader.read(chunk) { item in handle(item, body) }
+  }
+
+  /// Replays the last line and ends the replay.
+  @discardableResult
+  public mutating func finish(_ body: (Output) -> Bool) -> Bool {
+    var reader = takeReader()
+    defer { self.reader = reader }
+    return reader.finish { item in handle(item, body) }
+  }
+
+  /// Moves the reader out, so that its buffer stays uniquely referenced while it reads.
+  private mutating func takeReader() -> RecordingReader {
+    let reader = self.reader
+    self.reader = RecordingReader(lineLimit: 0)
+    return reader
+  }
+
+  private mutating func handle(_ item: RecordingReader.Item, _ body: (Output) -> Bool) -> Bool {
+    switch item {
+    case .header(let header, let line):
+      self.header = header
+      let screen = options.screen(for: header)
+      guard ChatScreen.availableLayouts.contains(screen.layout) else {
+        let error = RecordingError(
+          line: line ?? 1, column: 1, problem: .layoutUnavailable(screen.layout.rawValue),
+          excerpt: "", excerptColumn: 1)
+        return body(.error(error)) && false
+      }
+      self.screen = screen
+      let initial = screen.initialState(header: header)
+      state = initial
+      return body(.start(header, screen)) && body(.state(initial, event: nil, line: line, bytes: nil))
+    case .event(let event, let line, let bytes):
+      guard let screen, var current = state else { return false }
+      state = nil  // keep the state uniquely referenced while it is reduced
+      screen.reduce(into: &current, event)
+      state = current
+      return body(.state(current, event: event, line: line, bytes: bytes))
+    case .error(let error):
+      return body(.error(error))
+    }
+  }
+}

@@ -1,0 +1,124 @@
+/// Every state of a recording, reachable in any order: what time travel indexes into.
+///
+/// A timeline keeps the recording's bytes, where each event's line is, and a checkpoint (a full
+/// state) every ``checkpointInterval`` steps. A state is the nearest checkpoint at or before it
+/// with at most `checkpointInterval - 1` events replayed forward, so any step costs the same and
+/// memory grows with the file, not with the square of it: the messages of all checkpoints share
+/// one ``MessageLog``.
+public struct Timeline: Sendable {
+  /// Steps between two checkpoints.
+  public static let checkpointInterval = 64
+
+  /// Where an event's line is in the recording.
+  public struct Line: Hashable, Sendable {
+    /// The 1-based line number.
+    public var number: Int
+    /// The line's bytes in the recording, without its line break.
+    public var bytes: Range<Int>
+  }
+
+  public let header: SessionHeader
+  /// The 1-based line number of the header, or `nil` when the recording has none.
+  public let headerLine: Int?
+  public let screen: ChatScreen
+  /// The recording's bytes.
+  public let source: [UInt8]
+  /// The lines of the events that were replayed: `lines[i]` produced step `i + 1`.
+  public let lines: [Line]
+  /// The lines that could not be replayed.
+  public let errors: [RecordingError]
+  private let checkpoints: [ChatState]
+
+  /// The number of states: one more than the number of events.
+  public var stepCount: Int { lines.count + 1 }
+  /// The last step.
+  public var lastStep: Int { lines.count }
+
+  /// Replays `source`. With `keepGoing`, bad lines are collected in ``errors`` and the rest is
+  /// replayed; without, the first bad line ends the replay and the result is `.failure`.
+  public static func load(
+    _ source: [UInt8], options: Replayer.Options = .init(), keepGoing: Bool = false
+  ) -> Result<Timeline, RecordingError> {
+    var replayer = Replayer(options: options)
+    var lines: [Line] = []
+    var checkpoints: [ChatState] = []
+    var errors: [RecordingError] = []
+    var headerLine: Int?
+    let body = { (output: Replayer.Output) -> Bool in
+      switch output {
+      case .start:
+        return true
+      case .state(let state, _, let line, let bytes):
+        if let line, let bytes {
+          lines.append(Line(number: line, bytes: bytes))
+        } else {
+          headerLine = line
+        }
+        if state.step % checkpointInterval == 0 { checkpoints.append(state) }
+        return true
+      case .error(let error):
+        errors.append(error)
+        return keepGoing
+      }
+    }
+    source.withUnsafeBufferPointer { bytes in
+      if replayer.read(bytes, body) { replayer.finish(body) }
+    }
+    guard let header = replayer.header, let screen = replayer.screen, !checkpoints.isEmpty else {
+      return .failure(errors.first ?? RecordingError(line: 1, column: 1, problem: .emptyFile, excerpt: "", excerptColumn: 1))
+    }
+    if !keepGoing, let first = errors.first { return .failure(first) }
+    return .success(
+      Timeline(
+        header: header, headerLine: headerLine, screen: screen, source: source, lines: lines, errors: errors,
+        checkpoints: checkpoints))
+  }
+
+  /// The event that produced `step` (1…lastStep).
+  public func event(at step: Int) -> TimedEvent {
+    precondition(step >= 1 && step <= lastStep, "Step \(step) has no event")
+    let line = lines[step - 1]
+    let decoded = source.withUnsafeBufferPointer { bytes in
+      Result { () throws(RecordingError) -> DecodedLine in
+        try LineDecoder.decode(UnsafeBufferPointer(rebasing: bytes[line.bytes]), lineNumber: line.number)
+      }
+    }
+    // The line was decoded once already when the timeline was loaded.
+    guard case .success(.event(let event)) = decoded else { preconditionFailure("Line \(line.number) no longer decodes") }
+    return event
+  }
+
+  /// The text of the line that produced `step`.
+  public func lineText(at step: Int) -> String {
+    precondition(step >= 1 && step <= lastStep, "Step \(step) has no event")
+    return String(decoding: source[lines[step - 1].bytes], as: UTF8.self)
+  }
+
+  /// The state at `step` (0…lastStep), from the nearest checkpoint.
+  public func state(at step: Int) -> ChatState {
+    precondition(step >= 0 && step <= lastStep, "Step \(step) is out of range 0...\(lastStep)")
+    let checkpoint = step / Self.checkpointInterval
+    var state = checkpoints[checkpoint]
+    var next = checkpoint * Self.checkpointInterval + 1
+    while next <= step {
+      screen.reduce(into: &state, event(at: next))
+      next += 1
+    }
+    return state
+  }
+
+  /// Calls `body` with every state from `start` through `end` in order, replaying each event once.
+  /// `body` returns `false` to stop early.
+  public func forEachState(from start: Int = 0, through end: Int? = nil, _ body: (ChatState) -> Bool) {
+    let end = end ?? lastStep
+    guard start <= end else { return }
+    var state = self.state(at: start)
+    guard body(state) else { return }
+    var step = start + 1
+    while step <= end {
+      screen.reduce(into: &state, event(at: step))
+      guard body(state) else { return }
+      step += 1
+    }
+  }
+}

@@ -1,0 +1,49 @@
+extension ChatState {
+  /// How far apart two coordinates may be and still count as equal, against rounding noise.
+  static let tolerance = 1e-6
+
+  /// Appends the diagnostics every layout shares, which depend only on the state's geometry.
+  mutating func checkGeometry(afterNewMessage: Bool) {
+    let bar = inputBar.frame
+    if let keyboard = keyboardOnScreen {
+      if let overlap = bar.intersection(keyboard) {
+        diagnostics.append(.keyboardOverlap(overlap: overlap.height, inputBarMaxY: bar.maxY, keyboardMinY: keyboard.minY))
+      }
+      let gap = keyboard.minY - bar.maxY
+      if gap > 0.5 {
+        diagnostics.append(.keyboardGap(gap: gap, inputBarMaxY: bar.maxY, keyboardMinY: keyboard.minY))
+      }
+    }
+    let adjusted = adjustedContentInset
+    if afterNewMessage, let message = messages.last {
+      let top = list.frame.minY + message.y - list.contentOffsetY
+      let bottom = top + message.height
+      let visibleTop = list.frame.minY + adjusted.top
+      let visibleBottom = bar.minY
+      if top < visibleTop - Self.tolerance || bottom > visibleBottom + Self.tolerance {
+        diagnostics.append(
+          .messageHidden(
+            index: messages.count - 1, messageMinY: top, messageMaxY: bottom, visibleMinY: visibleTop,
+            visibleMaxY: visibleBottom))
+      }
+    }
+    let range = offsetRange
+    if list.contentOffsetY < range.lowerBound - Self.tolerance || list.contentOffsetY > range.upperBound + Self.tolerance {
+      diagnostics.append(
+        .offsetOutOfRange(offsetY: list.contentOffsetY, minimum: range.lowerBound, maximum: range.upperBound))
+    }
+    let safeAreaMinY = screen.height - safeArea.bottom
+    if keyboardOnScreen == nil && bar.maxY > safeAreaMinY + Self.tolerance {
+      diagnostics.append(.unsafeInput(inputBarMaxY: bar.maxY, safeAreaMinY: safeAreaMinY))
+    }
+  }
+
+  /// The offsets the list can rest at: `-top … max(contentHeight + bottom - height, -top)` with
+  /// the adjusted insets.
+  public var offsetRange: ClosedRange<Double> {
+    let adjusted = adjustedContentInset
+    let minimum = -adjusted.top
+    let maximum = max(list.contentHeight + adjusted.bottom - list.frame.height, minimum)
+    return minimum...maximum
+  }
+}

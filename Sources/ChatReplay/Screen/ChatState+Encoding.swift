@@ -1,0 +1,151 @@
+extension ChatState {
+  /// Writes the state as `replay --json` prints it: the paths of the format's output table, the
+  /// adjusted insets and the diagnostics, and with `includeMessages` every message.
+  ///
+  /// ```text
+  /// {"step":0,"t":0,"layout":"rxkeyboard","screen":{…},"safeArea":{…},
+  ///  "keyboard":{"frame":{…},"visibleHeight":0},"inputBar":{"frame":{…},"text":"","sendEnabled":false},
+  ///  "list":{"frame":{…},"contentInset":{"top":0,"bottom":44},"adjustedContentInset":{…},
+  ///          "contentOffset":{"y":…},"contentSize":{"height":…}},
+  ///  "messageCount":19,"diagnostics":[{"id":"bad-index","message":"…","item":-1,"count":19}]}
+  /// ```
+  public func write(to writer: inout some StructuredWriter, includeMessages: Bool = false) {
+    writer.beginObject()
+    writer.key("step")
+    writer.number(Double(step))
+    writer.key("t")
+    writer.number(t)
+    writer.key("layout")
+    writer.string(layout.rawValue)
+    writer.key("screen")
+    EventEncoder.write(screen, to: &writer)
+    writer.key("safeArea")
+    EventEncoder.write(safeArea, to: &writer)
+
+    writer.key("keyboard")
+    writer.beginObject()
+    writer.key("frame")
+    EventEncoder.write(keyboard.frame, to: &writer)
+    writer.key("visibleHeight")
+    writer.number(keyboard.visibleHeight)
+    writer.endObject()
+
+    writer.key("inputBar")
+    writer.beginObject()
+    writer.key("frame")
+    EventEncoder.write(inputBar.frame, to: &writer)
+    writer.key("text")
+    writer.string(inputBar.text)
+    writer.key("sendEnabled")
+    writer.bool(isSendEnabled)
+    writer.endObject()
+
+    writer.key("list")
+    writer.beginObject()
+    writer.key("frame")
+    EventEncoder.write(list.frame, to: &writer)
+    writer.key("contentInset")
+    Self.writeVertical(list.contentInset, to: &writer)
+    writer.key("adjustedContentInset")
+    Self.writeVertical(adjustedContentInset, to: &writer)
+    writer.key("contentOffset")
+    writer.beginObject()
+    writer.key("y")
+    writer.number(list.contentOffsetY)
+    writer.endObject()
+    writer.key("contentSize")
+    writer.beginObject()
+    writer.key("height")
+    writer.number(list.contentHeight)
+    writer.endObject()
+    writer.endObject()
+
+    writer.key("messageCount")
+    writer.number(Double(messages.count))
+    writer.key("diagnostics")
+    writer.beginArray()
+    for diagnostic in diagnostics {
+      diagnostic.write(to: &writer)
+    }
+    writer.endArray()
+    if includeMessages {
+      writer.key("messages")
+      writer.beginArray()
+      for message in messages {
+        writer.beginObject()
+        writer.key("from")
+        writer.string(message.from.rawValue)
+        writer.key("text")
+        writer.string(message.text)
+        writer.key("frame")
+        EventEncoder.write(message.frame(width: list.frame.width), to: &writer)
+        writer.endObject()
+      }
+      writer.endArray()
+    }
+    writer.endObject()
+  }
+
+  private static func writeVertical(_ insets: EdgeInsets, to writer: inout some StructuredWriter) {
+    writer.beginObject()
+    writer.key("top")
+    writer.number(insets.top)
+    writer.key("bottom")
+    writer.number(insets.bottom)
+    writer.endObject()
+  }
+
+  /// The state as one line of JSON, without the line break.
+  public func jsonLine(includeMessages: Bool = false) -> String {
+    var writer = JSONWriter()
+    write(to: &writer, includeMessages: includeMessages)
+    return String(decoding: writer.bytes, as: UTF8.self)
+  }
+}
+
+extension Diagnostic {
+  /// Writes `{"id":…,"message":…}` followed by the diagnostic's numbers.
+  public func write(to writer: inout some StructuredWriter) {
+    writer.beginObject()
+    writer.key("id")
+    writer.string(id)
+    writer.key("message")
+    writer.string(message)
+    func field(_ key: StaticString, _ value: Double) {
+      writer.key(key)
+      writer.number(value)
+    }
+    switch self {
+    case .badIndex(let item, let count):
+      field("item", Double(item))
+      field("count", Double(count))
+    case .crash:
+      break
+    case .frameMismatch(_, let childHeight, _, let containerHeight):
+      field("childHeight", childHeight)
+      field("containerHeight", containerHeight)
+    case .keyboardGap(let gap, let inputBarMaxY, let keyboardMinY):
+      field("gap", gap)
+      field("inputBarMaxY", inputBarMaxY)
+      field("keyboardMinY", keyboardMinY)
+    case .keyboardOverlap(let overlap, let inputBarMaxY, let keyboardMinY):
+      field("overlap", overlap)
+      field("inputBarMaxY", inputBarMaxY)
+      field("keyboardMinY", keyboardMinY)
+    case .messageHidden(let index, let minY, let maxY, let visibleMinY, let visibleMaxY):
+      field("index", Double(index))
+      field("messageMinY", minY)
+      field("messageMaxY", maxY)
+      field("visibleMinY", visibleMinY)
+      field("visibleMaxY", visibleMaxY)
+    case .offsetOutOfRange(let offsetY, let minimum, let maximum):
+      field("offsetY", offsetY)
+      field("minimum", minimum)
+      field("maximum", maximum)
+    case .unsafeInput(let inputBarMaxY, let safeAreaMinY):
+      field("inputBarMaxY", inputBarMaxY)
+      field("safeAreaMinY", safeAreaMinY)
+    }
+    writer.endObject()
+  }
+}

@@ -1,0 +1,71 @@
+/// A defect of the screen that a state shows, named with the rule and the numbers behind it.
+///
+/// The ids are those of layouts.md; ``message`` words each one in one place.
+public enum Diagnostic: Hashable, Sendable {
+  /// The seed asks to scroll to an index path that does not exist.
+  case badIndex(item: Int, count: Int)
+  /// The seed's code would crash here (a nil unwrap), and does nothing after.
+  case crash(reason: CrashReason)
+  /// A child view is taller than its container.
+  case frameMismatch(child: String, childHeight: Double, container: String, containerHeight: Double)
+  /// A shown keyboard's top is more than 0.5 pt below the input bar's bottom.
+  case keyboardGap(gap: Double, inputBarMaxY: Double, keyboardMinY: Double)
+  /// The input bar's frame intersects the keyboard's on-screen frame.
+  case keyboardOverlap(overlap: Double, inputBarMaxY: Double, keyboardMinY: Double)
+  /// Right after a send or receive, the newest message is not wholly between the effective top
+  /// inset and the input bar's top (window coordinates).
+  case messageHidden(index: Int, messageMinY: Double, messageMaxY: Double, visibleMinY: Double, visibleMaxY: Double)
+  /// `contentOffset.y` lies outside the range the list can rest at.
+  case offsetOutOfRange(offsetY: Double, minimum: Double, maximum: Double)
+  /// With the keyboard hidden, the input bar reaches into the bottom safe area.
+  case unsafeInput(inputBarMaxY: Double, safeAreaMinY: Double)
+
+  /// Why a seed's code would crash.
+  public enum CrashReason: String, Hashable, Sendable {
+    /// `frKeyboard` is read before any keyboard frame was remembered.
+    case keyboardFrameNotRemembered = "the remembered keyboard frame is nil (textChange before any willShow)"
+  }
+
+  /// The diagnostic's id, as layouts.md names it.
+  public var id: String {
+    switch self {
+    case .badIndex: "bad-index"
+    case .crash: "crash"
+    case .frameMismatch: "frame-mismatch"
+    case .keyboardGap: "keyboard-gap"
+    case .keyboardOverlap: "keyboard-overlap"
+    case .messageHidden: "message-hidden"
+    case .offsetOutOfRange: "offset-out-of-range"
+    case .unsafeInput: "unsafe-input"
+    }
+  }
+
+  /// Every id, in the order of layouts.md's table.
+  public static let ids = [
+    "keyboard-overlap", "keyboard-gap", "message-hidden", "offset-out-of-range", "unsafe-input", "crash",
+    "bad-index", "frame-mismatch",
+  ]
+
+  /// The diagnostic in words, with its numbers.
+  public var message: String {
+    let f = JSONWriter.format
+    switch self {
+    case .badIndex(let item, let count):
+      return "scrollToItem(at: item \(item)) but the list has items 0..<\(count)"
+    case .crash(let reason):
+      return "the app would crash: \(reason.rawValue)"
+    case .frameMismatch(let child, let childHeight, let container, let containerHeight):
+      return "\(child) is \(f(childHeight)) pt tall inside \(container) of \(f(containerHeight)) pt"
+    case .keyboardGap(let gap, let inputBarMaxY, let keyboardMinY):
+      return "input bar bottom \(f(inputBarMaxY)) is \(f(gap)) pt above the keyboard top \(f(keyboardMinY))"
+    case .keyboardOverlap(let overlap, let inputBarMaxY, let keyboardMinY):
+      return "keyboard top \(f(keyboardMinY)) covers the input bar (bottom \(f(inputBarMaxY))) by \(f(overlap)) pt"
+    case .messageHidden(let index, let minY, let maxY, let visibleMinY, let visibleMaxY):
+      return "message \(index) spans \(f(minY))...\(f(maxY)) on screen, outside the visible \(f(visibleMinY))...\(f(visibleMaxY))"
+    case .offsetOutOfRange(let offsetY, let minimum, let maximum):
+      return "contentOffset.y \(f(offsetY)) is outside \(f(minimum))...\(f(maximum))"
+    case .unsafeInput(let inputBarMaxY, let safeAreaMinY):
+      return "input bar bottom \(f(inputBarMaxY)) reaches into the bottom safe area, which starts at \(f(safeAreaMinY))"
+    }
+  }
+}

@@ -1,0 +1,223 @@
+/// The `rxkeyboard` layout: seed 000's chat screen, driven by RxKeyboard as the seed uses it.
+///
+/// Rules (layouts.md, checked against RxKeyboard's source):
+/// - RxKeyboard keeps one frame, starting at `(0, H0, W0, 0)`. Only `willChangeFrame`, `willHide`
+///   and `pan` (state `changed`) move it; a missing `frameEnd` means that default frame. A frame
+///   with `y < 0` is corrected to `y = H - height` (`willChangeFrame`) or `y = H` (`willHide`).
+///   A pan moves it to `y = max(panY, H - height)` while `y < H`.
+/// - An equal frame emits nothing (`distinctUntilChanged`). Otherwise it emits `k = H - y`
+///   (1.0.0, unclamped) or the height of the frame's part inside the screen (2.0.1).
+/// - On every emission: the input bar's bottom moves to `H - S.bottom - k` and
+///   `contentInset.bottom = k + 44` (`viewDidLayoutSubviews` puts back 44 when that is 0).
+///   When the previous `k` was exactly 0 and the new one is positive ("will show"):
+///   `contentOffset.y += k`, unclamped.
+public enum RxKeyboardLayout {
+  /// The RxKeyboard releases the layout can follow.
+  public enum Version: String, CaseIterable, Hashable, Sendable {
+    /// The seed's release: `visibleHeight = H - y`.
+    case v1_0_0 = "1.0.0"
+    /// `visibleHeight` is the height of the frame's intersection with the screen.
+    case v2_0_1 = "2.0.1"
+  }
+
+  /// What RxKeyboard and the view controller remember.
+  public struct Memory: Hashable, Sendable {
+    public var version: Version
+    /// RxKeyboard's default frame, `(0, H0, W0, 0)`, computed once at step 0.
+    public var defaultFrame: Rect
+  }
+
+  // MARK: Metrics from the seed
+
+  /// The navigation bar's height.
+  static let navigationBarHeight = 44.0
+  /// `MessageInputBar.intrinsicContentSize.height`.
+  static let inputBarHeight = 44.0
+  /// The label's width: balloon 240 minus an inset of 10 on each side.
+  static let labelWidth = 220.0
+  /// `UIFont.systemFont(ofSize: 14)`.
+  static let fontSize = 14.0
+  /// The balloon's inset around the label, on each side.
+  static let balloonInset = 10.0
+  /// `minimumLineSpacing`.
+  static let lineSpacing = 6.0
+  /// `sectionInset.top` and `.bottom`.
+  static let sectionInset = 10.0
+
+  // MARK: Derived values
+
+  /// Safe area plus the navigation bar on top: what automatic inset adjustment adds.
+  static func systemInset(of state: ChatState) -> EdgeInsets {
+    EdgeInsets(
+      top: state.safeArea.top + navigationBarHeight, left: 0, bottom: state.safeArea.bottom, right: 0)
+  }
+
+  /// `textView.rx.text.map { $0?.isEmpty == false }`.
+  static func isSendEnabled(_ state: ChatState) -> Bool { !state.inputBar.text.isEmpty }
+
+  // MARK: Reducer
+
+  static func initialState(header: SessionHeader, version: Version, measurer: any TextMeasuring) -> ChatState {
+    let screen = header.device.screen
+    let memory = Memory(version: version, defaultFrame: Rect(x: 0, y: screen.height, width: screen.width, height: 0))
+    var state = ChatState(
+      layout: .rxkeyboard, screen: screen, safeArea: header.device.safeArea, memory: .rxkeyboard(memory))
+    state.keyboard.frame = memory.defaultFrame
+    // The first emission (k = 0) arrives before the constraints are set up and is ignored;
+    // viewDidLayoutSubviews then sets the inset to the bar's height.
+    state.list.contentInset.bottom = inputBarHeight
+    // An empty flow-layout section still has its section insets.
+    state.list.contentHeight = 2 * sectionInset
+    let initial = header.messages ?? seedMessages
+    for message in initial {
+      appendMessage(from: message.from, text: message.text, to: &state, measurer: measurer)
+    }
+    layOut(&state)
+    // A scroll view at rest starts at its adjusted top.
+    state.list.contentOffsetY = -state.adjustedContentInset.top
+    // The seed scrolls to `accessibilityElementCount() - 1`, which is -1 for a plain view; the
+    // model scrolls to the last message, as RxKeyboard's example does.
+    state.diagnostics.append(.badIndex(item: -1, count: state.messages.count))
+    scrollToLastMessage(&state)
+    return state
+  }
+
+  static func reduce(into state: inout ChatState, _ event: Event, measurer: any TextMeasuring) {
+    guard case .rxkeyboard(let memory) = state.memory else { return }
+    let height = state.screen.height
+    switch event {
+    case .keyboard(let notification):
+      switch notification.name {
+      case .willChangeFrame:
+        var frame = notification.frameEnd ?? memory.defaultFrame
+        if frame.y < 0 { frame.y = height - frame.height }
+        setKeyboardFrame(frame, &state, memory)
+      case .willHide:
+        var frame = notification.frameEnd ?? memory.defaultFrame
+        if frame.y < 0 { frame.y = height }
+        setKeyboardFrame(frame, &state, memory)
+      case .willShow, .didShow, .didHide, .didChangeFrame:
+        break
+      }
+
+    case .pan(let y, let panState):
+      guard panState == .changed, state.keyboard.frame.y < height else { break }
+      var frame = state.keyboard.frame
+      frame.y = max(y, height - frame.height)
+      setKeyboardFrame(frame, &state, memory)
+
+    case .textChange(let text):
+      state.inputBar.text = text
+
+    case .sendTap:
+      guard !state.inputBar.text.isEmpty else { break }
+      appendMessage(from: .me, text: state.inputBar.text, to: &state, measurer: measurer)
+      state.inputBar.text = ""
+      scrollToLastMessage(&state)
+
+    case .receive(let text):
+      appendMessage(from: .other, text: text, to: &state, measurer: measurer)
+
+    case .scroll(let offsetY):
+      state.list.contentOffsetY = offsetY
+
+    case .safeArea(let insets):
+      state.safeArea = insets
+
+    case .viewport(let screen, let safeArea):
+      state.screen = screen
+      state.safeArea = safeArea
+
+    case .appear, .disappear, .returnKey, .doneTap:
+      // The seed handles none of these: RxKeyboard keeps observing while the screen is away,
+      // return inserts a newline (the textChange that follows carries it), and there is no
+      // Done button.
+      break
+    }
+    layOut(&state)
+  }
+
+  /// RxKeyboard's relay takes `frame`; if it differs from the last one, `k` is emitted.
+  private static func setKeyboardFrame(_ frame: Rect, _ state: inout ChatState, _ memory: Memory) {
+    guard frame != state.keyboard.frame else { return }
+    state.keyboard.frame = frame
+    let k: Double
+    switch memory.version {
+    case .v1_0_0: k = state.screen.height - frame.y
+    case .v2_0_1: k = frame.intersection(state.screenRect)?.height ?? 0
+    }
+    let isWillShow = state.keyboard.visibleHeight == 0 && k > 0
+    state.keyboard.visibleHeight = k
+    state.list.contentInset.bottom = k + inputBarHeight
+    if state.list.contentInset.bottom == 0 {
+      state.list.contentInset.bottom = inputBarHeight
+    }
+    if isWillShow {
+      state.list.contentOffsetY += k
+    }
+  }
+
+  /// Places the views that follow the window, the safe area and `k`.
+  private static func layOut(_ state: inout ChatState) {
+    let width = state.screen.width
+    let bottom = state.screen.height - state.safeArea.bottom - state.keyboard.visibleHeight
+    state.inputBar.frame = Rect(x: 0, y: bottom - inputBarHeight, width: width, height: inputBarHeight)
+    state.list.frame = state.screenRect
+  }
+
+  /// Appends a message cell below the last one.
+  private static func appendMessage(
+    from sender: Sender, text: String, to state: inout ChatState, measurer: any TextMeasuring
+  ) {
+    let labelHeight = measurer.boundingSize(of: text, width: labelWidth, fontSize: fontSize).height
+    let height = labelHeight.rounded(.up) + 2 * balloonInset
+    let y = state.messages.last.map { $0.y + $0.height + lineSpacing } ?? sectionInset
+    state.messages.append(Message(from: sender, text: text, y: y, height: height))
+    state.list.contentHeight = y + height + sectionInset
+  }
+
+  /// `scrollToItem(at: last, at: [], animated: true)`: the least scroll that shows the item whole,
+  /// within the offsets the list can rest at.
+  private static func scrollToLastMessage(_ state: inout ChatState) {
+    guard let message = state.messages.last else { return }
+    let adjusted = state.adjustedContentInset
+    let current = state.list.contentOffsetY
+    let height = state.list.frame.height
+    let top = message.y
+    let bottom = message.y + message.height
+    var offset = current
+    if bottom - top > height - adjusted.top - adjusted.bottom {
+      // Taller than the visible area: show its top.
+      offset = top - adjusted.top
+    } else if bottom > current + height - adjusted.bottom {
+      offset = bottom + adjusted.bottom - height
+    } else if top < current + adjusted.top {
+      offset = top - adjusted.top
+    }
+    let range = state.offsetRange
+    state.list.contentOffsetY = min(max(offset, range.lowerBound), range.upperBound)
+  }
+
+  /// The seed's 19 messages.
+  static let seedMessages: [InitialMessage] = [
+    InitialMessage(from: .other, text: "Lorem ipsum dolor sit amet, consectetur adipiscing elit."),
+    InitialMessage(from: .other, text: "Morbi et eros elementum, semper massa eu, pellentesque sapien."),
+    InitialMessage(from: .me, text: "Aenean sollicitudin justo scelerisque tincidunt venenatis."),
+    InitialMessage(from: .me, text: "Ut mollis magna nec interdum pellentesque."),
+    InitialMessage(from: .me, text: "Aliquam semper nibh nec quam dapibus, a congue odio consequat."),
+    InitialMessage(from: .other, text: "Nullam iaculis nisi in justo feugiat, at pharetra nulla dignissim."),
+    InitialMessage(from: .me, text: "Fusce at nulla luctus, posuere mauris ut, viverra nunc."),
+    InitialMessage(from: .other, text: "Nam feugiat urna non tortor ornare viverra."),
+    InitialMessage(from: .other, text: "Donec vitae metus maximus, efficitur urna ac, blandit erat."),
+    InitialMessage(from: .other, text: "Pellentesque luctus eros ac nisi ullamcorper pharetra nec vel felis."),
+    InitialMessage(from: .me, text: "Duis vulputate magna quis urna porttitor, tempor malesuada metus volutpat."),
+    InitialMessage(from: .me, text: "Duis aliquam urna quis metus tristique eleifend."),
+    InitialMessage(from: .other, text: "Cras quis orci quis nisi vulputate mollis ut vitae magna."),
+    InitialMessage(from: .other, text: "Fusce eu urna eu ipsum laoreet lobortis."),
+    InitialMessage(from: .other, text: "Proin vitae tellus nec odio consequat varius ac non orci."),
+    InitialMessage(from: .me, text: "Maecenas gravida arcu ut consectetur tincidunt."),
+    InitialMessage(from: .me, text: "Quisque accumsan nisl ut ipsum rutrum, nec rutrum magna lobortis."),
+    InitialMessage(from: .other, text: "Integer ac sem eu velit tincidunt hendrerit a in dui."),
+    InitialMessage(from: .other, text: "Duis posuere arcu convallis tincidunt faucibus."),
+  ]
+}

@@ -1,0 +1,136 @@
+internal import ChatReplay
+
+/// A command line that cannot be run, with what is wrong.
+struct UsageError: Error {
+  var message: String
+}
+
+/// What the command line asks for.
+enum Invocation {
+  case help
+  case version
+  case replay(ReplayArguments)
+}
+
+/// Which states `replay FILE` prints, and how.
+enum ReplayMode: Equatable {
+  /// One JSON object per state.
+  case json
+  /// One human-readable line per step.
+  case summary
+}
+
+/// The step `--at` selects.
+enum StepSelector: Equatable {
+  case step(Int)
+  case last
+}
+
+/// The options of `replay [FILE]`.
+struct ReplayArguments {
+  /// The recording, or `nil` for the bundled demo.
+  var file: String?
+  var mode: ReplayMode = .summary
+  var at: StepSelector?
+  var keepGoing = false
+  var layout: LayoutID?
+  var rxKeyboardVersion = RxKeyboardLayout.Version.v1_0_0
+}
+
+enum Arguments {
+  static let usage = "Usage: replay [FILE] [--json [--at N|last]] [--summary] [--keep-going] [--layout NAME]"
+
+  static let help = """
+    replay: replays a recorded iOS chat-screen keyboard session through a model of the screen.
+
+    \(usage)
+
+    With no FILE, replays the bundled demo recording (Recordings/basic-chat.jsonl).
+
+    Options:
+      --summary                 One line per step: time, event, keyboard height, input bar bottom,
+                                bottom inset, offset, messages and diagnostics (the default).
+      --json                    Every state, step 0 to the last, one JSON object per line.
+      --at N|last               With --json: only the state at step N (or the last), in full,
+                                with its messages.
+      --keep-going              Report every bad line, replay the rest, and still exit 1.
+      --layout NAME             Replay through this layout instead of the header's:
+                                \(LayoutID.allCases.map(\.rawValue).joined(separator: ", ")).
+      --rxkeyboard-version V    The RxKeyboard release the rxkeyboard layout follows: \
+    \(RxKeyboardLayout.Version.allCases.map(\.rawValue).joined(separator: " or ")) (default 1.0.0).
+      -h, --help                Show this help.
+      --version                 Show the version.
+
+    Exit status: 0 success, 1 a bad or unreadable recording, 64 bad arguments.
+    """
+
+  /// Parses the arguments after the program's name.
+  static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+    var replay = ReplayArguments()
+    var modeGiven: ReplayMode?
+    var rest = arguments[...]
+    func value(for option: String) throws(UsageError) -> String {
+      guard let value = rest.popFirst() else { throw UsageError(message: "\(option) needs a value") }
+      return value
+    }
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "-h", "--help", "help":
+        return .help
+      case "--version":
+        return .version
+      case "--json", "--summary":
+        let mode: ReplayMode = argument == "--json" ? .json : .summary
+        if let modeGiven, modeGiven != mode {
+          throw UsageError(message: "--json and --summary cannot be used together")
+        }
+        modeGiven = mode
+        replay.mode = mode
+      case "--at":
+        let text = try value(for: "--at")
+        if text == "last" {
+          replay.at = .last
+        } else if let step = Int(text), step >= 0 {
+          replay.at = .step(step)
+        } else {
+          throw UsageError(message: "--at takes a step number (0 or more) or 'last', not '\(text)'")
+        }
+      case "--keep-going":
+        replay.keepGoing = true
+      case "--layout":
+        let text = try value(for: "--layout")
+        guard let layout = LayoutID(rawValue: text) else {
+          throw UsageError(message: unknown("layout", text, LayoutID.allCases.map(\.rawValue)))
+        }
+        replay.layout = layout
+      case "--rxkeyboard-version":
+        let text = try value(for: "--rxkeyboard-version")
+        guard let version = RxKeyboardLayout.Version(rawValue: text) else {
+          throw UsageError(message: unknown("RxKeyboard version", text, RxKeyboardLayout.Version.allCases.map(\.rawValue)))
+        }
+        replay.rxKeyboardVersion = version
+      default:
+        if argument.hasPrefix("-") && argument != "-" {
+          let options = [
+            "--json", "--summary", "--at", "--keep-going", "--layout", "--rxkeyboard-version", "--help", "--version",
+          ]
+          throw UsageError(message: unknown("option", argument, options))
+        }
+        guard replay.file == nil else {
+          throw UsageError(message: "one recording at a time; got '\(replay.file ?? "")' and '\(argument)'")
+        }
+        replay.file = argument
+      }
+    }
+    if replay.at != nil && replay.mode != .json {
+      throw UsageError(message: "--at goes with --json")
+    }
+    return .replay(replay)
+  }
+
+  private static func unknown(_ what: String, _ text: String, _ candidates: [String]) -> String {
+    let message = "unknown \(what) '\(text)'"
+    guard let near = Suggestion.nearest(to: text, in: candidates) else { return message }
+    return message + "; did you mean '\(near)'?"
+  }
+}

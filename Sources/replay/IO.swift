@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A file that cannot be read, with the system's reason.
+struct FileError: Error {
+  var path: String
+  var reason: String
+
+  var description: String { "cannot read '\(path)': \(reason)" }
+}
+
+/// Buffered output to a file descriptor.
+struct Output {
+  let descriptor: Int32
+  private var buffer: [UInt8] = []
+
+  static var standardOutput: Output { Output(descriptor: 1) }
+  static var standardError: Output { Output(descriptor: 2) }
+
+  init(descriptor: Int32) {
+    self.descriptor = descriptor
+    buffer.reserveCapacity(1 << 16)
+  }
+
+  /// Whether the output is a terminal.
+  var isTerminal: Bool { isatty(descriptor) == 1 }
+
+  mutating func write(_ bytes: [UInt8]) {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
+  mutating func write(_ text: String) {
+    buffer.append(contentsOf: text.utf8)
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
+  /// Writes a line of text.
+  mutating func line(_ text: String = "") {
+    write(text)
+    buffer.append(0x0A)
+  }
+
+  mutating func flush() {
+    var offset = 0
+    while offset < buffer.count {
+      let written = buffer.withUnsafeBytes { raw -> Int in
+        guard let base = raw.baseAddress else { return 0 }
+        return Glibc.write(descriptor, base + offset, raw.count - offset)
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        break
+      }
+      offset += written
+    }
+    buffer.removeAll(keepingCapacity: true)
+  }
+}
+
+/// Reads the file at `path` in chunks, calling `body` with each; stops when `body` returns false.
+func readChunks(
+  of path: String, chunkSize: Int = 1 << 20, _ body: (UnsafeBufferPointer<UInt8>) -> Bool
+) throws(FileError) {
+  let descriptor = try openForReading(path)
+  defer { close(descriptor) }
+  let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: chunkSize)
+  defer { buffer.deallocate() }
+  while true {
+    let count = read(descriptor, buffer.baseAddress, chunkSize)
+    if count < 0 {
+      if errno == EINTR { continue }
+      throw FileError(path: path, reason: String(cString: strerror(errno)))
+    }
+    if count == 0 { return }
+    guard body(UnsafeBufferPointer(rebasing: buffer[0..<count])) else { return }
+  }
+}
+
+/// Reads the whole file at `path`.
+func readFile(_ path: String) throws(FileError) -> [UInt8] {
+  var bytes: [UInt8] = []
+  var status = stat()
+  if stat(path, &status) == 0 { bytes.reserveCapacity(Int(status.st_size)) }
+  try readChunks(of: path) { chunk in
+    bytes.append(contentsOf: chunk)
+    return true
+  }
+  return bytes
+}
+
+private func openForReading(_ path: String) throws(FileError) -> Int32 {
+  let descriptor = open(path, O_RDONLY)
+  guard descriptor >= 0 else { throw FileError(path: path, reason: String(cString: strerror(errno))) }
+  var status = stat()
+  if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
+    close(descriptor)
+    throw FileError(path: path, reason: "it is a directory")
+  }
+  return descriptor
+}
