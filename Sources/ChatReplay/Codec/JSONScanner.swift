@@ -326,6 +326,12 @@ struct JSONScanner: ~Copyable {
     position += length
   }
 
+  /// The raw text of an escape starting at `start`: `\q`, or up to `\uXXXX\uXXXX` for `\u`.
+  private func escapeText(at start: Int, length: Int) -> String {
+    let end = min(start + length, count)
+    return String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+  }
+
   private mutating func readEscape() throws(ScanError) {
     let start = position
     position += 1
@@ -344,27 +350,27 @@ struct JSONScanner: ~Copyable {
       if scalar >= 0xD800 && scalar < 0xDC00 {
         guard position + 1 < count, base[position] == UInt8(ascii: "\\"),
           base[position + 1] == UInt8(ascii: "u")
-        else { throw fail(.loneSurrogate(tokenText(at: start)), at: start) }
+        else { throw fail(.loneSurrogate(escapeText(at: start, length: 6)), at: start) }
         position += 2
         let low = try readHex4(escapeStart: start)
         guard low >= 0xDC00 && low < 0xE000 else {
-          throw fail(.loneSurrogate(tokenText(at: start)), at: start)
+          throw fail(.loneSurrogate(escapeText(at: start, length: 12)), at: start)
         }
         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
       } else if scalar >= 0xDC00 && scalar < 0xE000 {
-        throw fail(.loneSurrogate(tokenText(at: start)), at: start)
+        throw fail(.loneSurrogate(escapeText(at: start, length: 6)), at: start)
       }
       guard let unicode = Unicode.Scalar(scalar) else {
-        throw fail(.loneSurrogate(tokenText(at: start)), at: start)
+        throw fail(.loneSurrogate(escapeText(at: start, length: 6)), at: start)
       }
       if let encoded = UTF8.encode(unicode) { scratch.append(contentsOf: encoded) }
     default:
-      throw fail(.invalidEscape(tokenText(at: start)), at: start)
+      throw fail(.invalidEscape(escapeText(at: start, length: 2)), at: start)
     }
   }
 
   private mutating func readHex4(escapeStart: Int) throws(ScanError) -> UInt32 {
-    guard position + 4 <= count else { throw fail(.invalidEscape(tokenText(at: escapeStart)), at: escapeStart) }
+    guard position + 4 <= count else { throw fail(.invalidEscape(escapeText(at: escapeStart, length: 6)), at: escapeStart) }
     var value: UInt32 = 0
     for _ in 0..<4 {
       let byte = base[position]
@@ -373,7 +379,7 @@ struct JSONScanner: ~Copyable {
       case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - 48
       case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - 87
       case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - 55
-      default: throw fail(.invalidEscape(tokenText(at: escapeStart)), at: escapeStart)
+      default: throw fail(.invalidEscape(escapeText(at: escapeStart, length: position - escapeStart + 1)), at: escapeStart)
       }
       value = value << 4 | UInt32(digit)
       position += 1
