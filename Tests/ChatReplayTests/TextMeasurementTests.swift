@@ -1,6 +1,5 @@
+import ChatReplay
 import Testing
-
-@testable import ChatReplay
 
 /// Text wrapping rules on a tiny hand-made font, then a few checks against the shipped font.
 ///
@@ -149,6 +148,13 @@ struct TextMeasurementTests {
     #expect(tinySize("ab\ré") == Size(width: 20, height: 20))
   }
 
+  @Test func clustersNeedingGraphemeBreakingMixWithPlainText() {
+    // a 10 + e+U+0301 10 + 😀 12.5 + b 10 = 42.5, one line.
+    #expect(tinySize("ae\u{301}😀b", width: 100) == Size(width: 42.5, height: 10))
+    // "é" | "b" across CR LF: 2 lines, widest 10.
+    #expect(tinySize("é\r\nb") == Size(width: 10, height: 20))
+  }
+
   // MARK: - Newlines
 
   @Test func everyKindOfNewlineStartsANewLine() {
@@ -177,6 +183,8 @@ struct TextMeasurementTests {
     #expect(tinySize("漢字かな", width: 100) == Size(width: 40, height: 10))
     // Full-width Ａ and ideographic full stop: 1 em each = 20.
     #expect(tinySize("Ａ。", width: 100) == Size(width: 20, height: 10))
+    // An ideograph with a variation selector is still one 1-em cluster: 10 + 10 = 20.
+    #expect(tinySize("漢\u{FE00}字", width: 100) == Size(width: 20, height: 10))
   }
 
   @Test func linesBreakBetweenCJKCharacters() {
@@ -230,6 +238,24 @@ struct TextMeasurementTests {
     // Ω is not in the tiny font: '?' = 7 units = 7; a 7 + 10 = 17 for "aΩ".
     #expect(tinySize("Ω") == Size(width: 7, height: 10))
     #expect(tinySize("aΩ") == Size(width: 17, height: 10))
+  }
+
+  @Test func laterRunsWinWhereRunsOverlap() {
+    // Ω (U+03A9, direct table) and ₽ (U+20BD, sorted table) given twice, out of order:
+    // the later 20 wins for both.
+    let font = FontMetrics(
+      unitsPerEm: 10, ascender: 8, descender: -2, lineGap: 0, notdefAdvance: 3,
+      runs: [
+        .init(firstCodePoint: 0x20BD, advances: [5]),
+        .init(firstCodePoint: 0x2000, advances: [1]),
+        .init(firstCodePoint: 0x03A9, advances: [5]),
+        .init(firstCodePoint: 0x03A9, advances: [20]),
+        .init(firstCodePoint: 0x20BD, advances: [20]),
+      ])
+    #expect(font.advance(of: "Ω") == 20)
+    #expect(font.advance(of: "₽") == 20)
+    #expect(font.advance(of: "\u{2000}") == 1)
+    #expect(font.advance(of: "\u{2001}") == nil)
   }
 
   @Test func unknownCharactersTakeTheNotdefAdvanceWithoutAQuestionMark() {

@@ -62,21 +62,34 @@ public struct FontMetrics: Sendable {
     self.lineGap = lineGap
     self.notdefAdvance = notdefAdvance
     var direct = [Int32](repeating: -1, count: Int(Self.directLimit))
-    var sparse: [UInt32: UInt16] = [:]
+    var scalars: [UInt32] = []
+    var advances: [UInt16] = []
+    var isSorted = true
     for run in runs {
       for (offset, advance) in run.advances.enumerated() {
         let codePoint = run.firstCodePoint + UInt32(offset)
         if codePoint < Self.directLimit {
           direct[Int(codePoint)] = Int32(advance)
         } else {
-          sparse[codePoint] = advance
+          if let last = scalars.last, last >= codePoint { isSorted = false }
+          scalars.append(codePoint)
+          advances.append(advance)
         }
       }
     }
-    let sorted = sparse.sorted { $0.key < $1.key }
+    if !isSorted {
+      // Sort, keeping the last advance given for each code point.
+      var byScalar: [UInt32: UInt16] = [:]
+      for (scalar, advance) in zip(scalars, advances) {
+        byScalar[scalar] = advance
+      }
+      let sorted = byScalar.sorted { $0.key < $1.key }
+      scalars = sorted.map(\.key)
+      advances = sorted.map(\.value)
+    }
     directAdvances = direct
-    sparseScalars = sorted.map(\.key)
-    sparseAdvances = sorted.map(\.value)
+    sparseScalars = scalars
+    sparseAdvances = advances
   }
 
   /// Creates metrics from advances packed as hexadecimal text, the form the generated font

@@ -13,7 +13,7 @@
 /// - Widths are sums of advances (no kerning). Scalars the font lacks: CJK and full-width forms
 ///   are 1 em; an emoji cluster (one with an emoji-presentation scalar or U+FE0F after an emoji
 ///   scalar, so ZWJ sequences, flags and keycaps too) is ``emojiWidthInEms`` em; combining marks
-///   and default-ignorable scalars are 0; C0 controls are 0 and a tab is as wide as a space;
+///   and default-ignorable scalars are 0; control characters are 0, a tab is as wide as a space;
 ///   anything else is as wide as the font's `?` (or `.notdef` when it lacks `?`), about what
 ///   a fallback font's average glyph takes.
 /// - A non-positive width puts each cluster on its own line; an infinite width never wraps.
@@ -115,9 +115,73 @@ public struct FontMetricsMeasurer: TextMeasuring {
   }
 
   /// Feeds `text` to `breaker` one grapheme cluster at a time.
+  ///
+  /// Two adjacent "simple" scalars (see `isSimple(_:)`) always have a grapheme cluster boundary
+  /// between them, so a simple scalar followed by another (or by the end) is measured on its
+  /// own without the standard library's grapheme breaking; elsewhere `String` finds the
+  /// clusters.
   private func measureClusters(_ text: String, into breaker: inout LineBreaker) {
-    for character in text {
-      measure(character, into: &breaker)
+    let scalars = text.unicodeScalars
+    let end = scalars.endIndex
+    var index = scalars.startIndex
+    while index < end {
+      let scalar = scalars[index]
+      let next = scalars.index(after: index)
+      if Self.isSimple(scalar.value), next == end || Self.isSimple(scalars[next].value) {
+        measure(simple: scalar, into: &breaker)
+        index = next
+        continue
+      }
+      // `index` is a cluster boundary: the scalar before it was measured on its own.
+      repeat {
+        let clusterEnd = text.index(after: index)
+        measure(text[index], into: &breaker)
+        index = clusterEnd
+      } while index < end && !Self.startsSimpleRun(scalars, at: index)
+    }
+  }
+
+  /// Whether the scalar at `index` and the one after it (if any) are both simple.
+  private static func startsSimpleRun(
+    _ scalars: String.UnicodeScalarView,
+    at index: String.Index
+  ) -> Bool {
+    guard isSimple(scalars[index].value) else { return false }
+    let next = scalars.index(after: index)
+    return next == scalars.endIndex || isSimple(scalars[next].value)
+  }
+
+  /// Whether `value` is a scalar that never joins a neighbouring simple scalar into one
+  /// grapheme cluster and is never part of an emoji on its own: ASCII other than CR, Latin,
+  /// Greek and Cyrillic letters, most punctuation and currency signs, CJK ideographs, kana,
+  /// CJK punctuation and full-width forms. None of these is a combining mark, joiner, prepend,
+  /// Hangul or regional indicator scalar (checked for every pair against the standard
+  /// library's grapheme breaking).
+  private static func isSimple(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x0D: return false
+    case 0x00...0x02FF, 0x0370...0x0482, 0x048A...0x052F, 0x1E00...0x1FFF, 0x2010...0x2027,
+      0x2030...0x205E, 0x20A0...0x20C0, 0x3001...0x3029, 0x3041...0x3096, 0x309D...0x30FF,
+      0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0xFF01...0xFF60:
+      return true
+    default: return false
+    }
+  }
+
+  /// Feeds one simple scalar, a grapheme cluster of its own, to `breaker`.
+  @inline(__always)
+  private func measure(simple scalar: Unicode.Scalar, into breaker: inout LineBreaker) {
+    switch scalar.value {
+    case 0x0A:
+      breaker.endParagraph()
+    case 0x20, 0x09:
+      breaker.addSpace(asciiUnits[Int(scalar.value)])
+    default:
+      if Self.isBreakingCJK(scalar.value) {
+        breaker.addBreakingCluster(emUnits)
+      } else {
+        breaker.addWordCluster(scalarUnits(scalar))
+      }
     }
   }
 
@@ -166,7 +230,7 @@ public struct FontMetricsMeasurer: TextMeasuring {
     }
     if let advance = metrics.advance(of: scalar) { return Double(advance) }
     switch scalar.properties.generalCategory {
-    case .nonspacingMark, .enclosingMark, .spacingMark: return 0
+    case .nonspacingMark, .enclosingMark, .spacingMark, .control: return 0
     default: break
     }
     if Self.isBreakingCJK(value) || Self.isOtherWide(value) { return emUnits }
