@@ -12,6 +12,22 @@ enum Invocation {
   case replay(ReplayArguments)
 }
 
+/// The subcommands: `replay NAME …`.
+///
+/// Each parses its own arguments and runs itself.
+protocol Subcommand: Sendable {
+  /// The name after `replay`.
+  static var name: String { get }
+  /// One line for `replay --help`.
+  static var abstract: String { get }
+  /// The `Usage:` line.
+  static var usage: String { get }
+  /// Parses the arguments after the subcommand's name.
+  init(arguments: [String]) throws(UsageError)
+  /// Runs, returning the exit status.
+  mutating func run() -> Int32
+}
+
 /// Which states `replay FILE` prints, and how.
 enum ReplayMode: Equatable {
   /// One JSON object per state.
@@ -34,11 +50,12 @@ struct ReplayArguments {
   var at: StepSelector?
   var keepGoing = false
   var layout: LayoutID?
-  var rxKeyboardVersion = RxKeyboardLayout.Version.v1_0_0
+  var rxKeyboardVersion = RxKeyboardLayout.Version.v1
 }
 
 enum Arguments {
-  static let usage = "Usage: replay [FILE] [--json [--at N|last]] [--summary] [--keep-going] [--layout NAME]"
+  static let usage =
+    "Usage: replay [FILE] [--json [--at N|last]] [--summary] [--keep-going] [--layout NAME]"
 
   static let help = """
     replay: replays a recorded iOS chat-screen keyboard session through a model of the screen.
@@ -70,7 +87,9 @@ enum Arguments {
     var modeGiven: ReplayMode?
     var rest = arguments[...]
     func value(for option: String) throws(UsageError) -> String {
-      guard let value = rest.popFirst() else { throw UsageError(message: "\(option) needs a value") }
+      guard let value = rest.popFirst() else {
+        throw UsageError(message: "\(option) needs a value")
+      }
       return value
     }
     while let argument = rest.popFirst() {
@@ -106,18 +125,22 @@ enum Arguments {
       case "--rxkeyboard-version":
         let text = try value(for: "--rxkeyboard-version")
         guard let version = RxKeyboardLayout.Version(rawValue: text) else {
-          throw UsageError(message: unknown("RxKeyboard version", text, RxKeyboardLayout.Version.allCases.map(\.rawValue)))
+          throw UsageError(
+            message: unknown(
+              "RxKeyboard version", text, RxKeyboardLayout.Version.allCases.map(\.rawValue)))
         }
         replay.rxKeyboardVersion = version
       default:
         if argument.hasPrefix("-") && argument != "-" {
           let options = [
-            "--json", "--summary", "--at", "--keep-going", "--layout", "--rxkeyboard-version", "--help", "--version",
+            "--json", "--summary", "--at", "--keep-going", "--layout", "--rxkeyboard-version",
+            "--help", "--version",
           ]
           throw UsageError(message: unknown("option", argument, options))
         }
         guard replay.file == nil else {
-          throw UsageError(message: "one recording at a time; got '\(replay.file ?? "")' and '\(argument)'")
+          throw UsageError(
+            message: "one recording at a time; got '\(replay.file ?? "")' and '\(argument)'")
         }
         replay.file = argument
       }

@@ -94,7 +94,9 @@ func readFile(_ path: String) throws(FileError) -> [UInt8] {
 
 private func openForReading(_ path: String) throws(FileError) -> Int32 {
   let descriptor = open(path, O_RDONLY)
-  guard descriptor >= 0 else { throw FileError(path: path, reason: String(cString: strerror(errno))) }
+  guard descriptor >= 0 else {
+    throw FileError(path: path, reason: String(cString: strerror(errno)))
+  }
   var status = stat()
   if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
     close(descriptor)

@@ -18,9 +18,22 @@ struct Replay {
   static let failure: Int32 = 1
   static let usageFailure: Int32 = 64
 
+  /// Every subcommand, by name.
+  static let subcommands: [any Subcommand.Type] = []
+
   static func run(_ arguments: [String]) -> Int32 {
     var standardError = Output.standardError
     defer { standardError.flush() }
+    if let name = arguments.first, let subcommand = subcommands.first(where: { $0.name == name }) {
+      do {
+        var command = try subcommand.init(arguments: Array(arguments.dropFirst()))
+        return command.run()
+      } catch {
+        standardError.line("Error: \(error.message)")
+        standardError.line(subcommand.usage)
+        return usageFailure
+      }
+    }
     let invocation: Invocation
     do {
       invocation = try Arguments.parse(arguments)
@@ -33,6 +46,13 @@ struct Replay {
     case .help:
       var output = Output.standardOutput
       output.line(Arguments.help)
+      if !subcommands.isEmpty {
+        output.line()
+        output.line("Subcommands (replay NAME --help for each):")
+        for subcommand in subcommands {
+          output.line("  " + subcommand.name.padding(12) + subcommand.abstract)
+        }
+      }
       output.flush()
       return success
     case .version:
@@ -44,5 +64,12 @@ struct Replay {
       var command = ReplayCommand(arguments: replay)
       return command.run()
     }
+  }
+}
+
+extension String {
+  /// The string padded with spaces to `width` characters.
+  func padding(_ width: Int) -> String {
+    count >= width ? self + " " : self + String(repeating: " ", count: width - count)
   }
 }

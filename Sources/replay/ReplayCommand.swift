@@ -20,7 +20,8 @@ struct ReplayCommand {
       output.flush()
       standardError.flush()
     }
-    let options = Replayer.Options(layout: arguments.layout, rxKeyboardVersion: arguments.rxKeyboardVersion)
+    let options = Replayer.Options(
+      layout: arguments.layout, rxKeyboardVersion: arguments.rxKeyboardVersion)
     var replayer = Replayer(options: options)
     var printer = StatePrinter(arguments: arguments, displayName: displayName)
     var failed = false
@@ -123,7 +124,9 @@ struct StatePrinter {
       let count = latest.step + 1
       return .failure(
         UsageError(
-          message: "step \(step) is out of range; the recording has \(count) step\(count == 1 ? "" : "s") (0...\(latest.step))"))
+          message:
+            "step \(step) is out of range; the recording has \(count) step\(count == 1 ? "" : "s") (0...\(latest.step))"
+        ))
     case (.json, .step), (.json, .last):
       writer.reset()
       latest.write(to: &writer, includeMessages: true)
@@ -134,7 +137,8 @@ struct StatePrinter {
     case (.summary, _):
       output.line()
       output.line(
-        "\(eventCount) event\(eventCount == 1 ? "" : "s"), \(latest.step + 1) steps; diagnostics: \(tally.description)")
+        "\(eventCount) event\(eventCount == 1 ? "" : "s"), \(latest.step + 1) steps; diagnostics: \(tally.description)"
+      )
     }
     return .success(())
   }

@@ -1,38 +1,50 @@
 import ChatReplay
 import Testing
 
-/// One transition test per rule of the `rxkeyboard` layout. Expected numbers are worked out by
+/// One transition test per rule of the `rxkeyboard` layout.
+///
+/// Expected numbers are worked out by
 /// hand from the seed's and RxKeyboard 1.0.0's formulas; cells use `FixedWidthMeasurer` (10 pt per
 /// character, 17 pt lines), so a one-line message is ceil(17) + 2 × 10 = 37 pt tall.
 struct RxKeyboardLayoutTests {
   let screen = ChatScreen(layout: .rxkeyboard, measurer: FixedWidthMeasurer())
 
   static let iPhoneX = Device(
-    model: "iPhone XS", screen: Size(width: 375, height: 812), safeArea: EdgeInsets(top: 44, left: 0, bottom: 34, right: 0))
+    model: "iPhone XS", screen: Size(width: 375, height: 812),
+    safeArea: EdgeInsets(top: 44, left: 0, bottom: 34, right: 0))
   static let iPhoneSE = Device(
-    model: "iPhone SE", screen: Size(width: 375, height: 667), safeArea: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
+    model: "iPhone SE", screen: Size(width: 375, height: 667),
+    safeArea: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
   static let iPhone5 = Device(
-    model: "iPhone 5", screen: Size(width: 320, height: 568), safeArea: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
+    model: "iPhone 5", screen: Size(width: 320, height: 568),
+    safeArea: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
 
   func start(_ device: Device, messages: [InitialMessage] = []) -> ChatState {
     screen.initialState(header: SessionHeader(device: device, messages: messages))
   }
 
   func keyboard(_ name: KeyboardNotification.Name, end: Rect?) -> Event {
-    .keyboard(KeyboardNotification(name: name, frameEnd: end, duration: 0.25, curve: 7, isLocal: true))
+    .keyboard(
+      KeyboardNotification(name: name, frameEnd: end, duration: 0.25, curve: 7, isLocal: true))
   }
 
   /// iPhone X with no messages, after the 291-pt keyboard showed (see `quickTypeGrowth…`).
   func shownOnIPhoneX() -> ChatState {
     var state = start(Self.iPhoneX)
-    screen.reduce(into: &state, TimedEvent(t: 1, event: keyboard(.willChangeFrame, end: Rect(x: 0, y: 521, width: 375, height: 291))))
+    screen.reduce(
+      into: &state,
+      TimedEvent(
+        t: 1, event: keyboard(.willChangeFrame, end: Rect(x: 0, y: 521, width: 375, height: 291))))
     return state
   }
 
   /// iPhone 15 with no messages, after the 336-pt keyboard showed: offset -103 + 336 = 233.
   func shownOnIPhone15() -> ChatState {
     var state = start(.iPhone15)
-    screen.reduce(into: &state, TimedEvent(t: 1, event: keyboard(.willChangeFrame, end: Rect(x: 0, y: 516, width: 393, height: 336))))
+    screen.reduce(
+      into: &state,
+      TimedEvent(
+        t: 1, event: keyboard(.willChangeFrame, end: Rect(x: 0, y: 516, width: 393, height: 336))))
     return state
   }
 
@@ -73,7 +85,10 @@ struct RxKeyboardLayoutTests {
     // 291-pt keyboard: k = 812 - 521 = 291; inset 291 + 44 = 335; will show (0 → 291), so the
     // offset goes -88 + 291 = 203; bar bottom 812 - 34 - 291 = 487 (y 443), 34 pt above the
     // keyboard's top 521. Max offset max(20 + (335 + 34) - 812, -88) = -88 < 203.
-    expectTransition(screen, from: &state, on: keyboard(.willChangeFrame, end: Rect(x: 0, y: 521, width: 375, height: 291))) {
+    expectTransition(
+      screen, from: &state,
+      on: keyboard(.willChangeFrame, end: Rect(x: 0, y: 521, width: 375, height: 291))
+    ) {
       $0.keyboard.frame = Rect(x: 0, y: 521, width: 375, height: 291)
       $0.keyboard.visibleHeight = 291
       $0.list.contentInset.bottom = 335
@@ -85,10 +100,16 @@ struct RxKeyboardLayoutTests {
       ]
     }
     // willShow is ignored by RxKeyboard.
-    expectTransition(screen, from: &state, on: keyboard(.willShow, end: Rect(x: 0, y: 521, width: 375, height: 291))) { _ in }
+    expectTransition(
+      screen, from: &state,
+      on: keyboard(.willShow, end: Rect(x: 0, y: 521, width: 375, height: 291))
+    ) { _ in }
     // The QuickType bar: k = 812 - 477 = 335; inset 379; previous k was 291, not 0: no will
     // show, offset stays 203. Bar bottom 812 - 34 - 335 = 443 (y 399); gap 477 - 443 = 34.
-    expectTransition(screen, from: &state, on: keyboard(.willChangeFrame, end: Rect(x: 0, y: 477, width: 375, height: 335))) {
+    expectTransition(
+      screen, from: &state,
+      on: keyboard(.willChangeFrame, end: Rect(x: 0, y: 477, width: 375, height: 335))
+    ) {
       $0.keyboard.frame = Rect(x: 0, y: 477, width: 375, height: 335)
       $0.keyboard.visibleHeight = 335
       $0.list.contentInset.bottom = 379
@@ -105,7 +126,10 @@ struct RxKeyboardLayoutTests {
     // y = -64 < 0 on willChangeFrame: y = H - height = 568 - 252 = 316; k = 568 - 316 = 252;
     // inset 296; will show: offset -(20 + 44) + 252 = 188. Bar bottom 568 - 0 - 252 = 316 (y 272)
     // touches the keyboard: no gap, no overlap. Max offset max(20 + 296 - 568, -64) = -64.
-    expectTransition(screen, from: &state, on: keyboard(.willChangeFrame, end: Rect(x: 0, y: -64, width: 320, height: 252))) {
+    expectTransition(
+      screen, from: &state,
+      on: keyboard(.willChangeFrame, end: Rect(x: 0, y: -64, width: 320, height: 252))
+    ) {
       $0.keyboard.frame = Rect(x: 0, y: 316, width: 320, height: 252)
       $0.keyboard.visibleHeight = 252
       $0.list.contentInset.bottom = 296
@@ -114,7 +138,10 @@ struct RxKeyboardLayoutTests {
       $0.diagnostics = [.offsetOutOfRange(offsetY: 188, minimum: -64, maximum: -64)]
     }
     // y = -64 < 0 on willHide: y = H = 568; k = 0; inset 44; bar back at 568 - 44 = 524.
-    expectTransition(screen, from: &state, on: keyboard(.willHide, end: Rect(x: 0, y: -64, width: 320, height: 252))) {
+    expectTransition(
+      screen, from: &state,
+      on: keyboard(.willHide, end: Rect(x: 0, y: -64, width: 320, height: 252))
+    ) {
       $0.keyboard.frame = Rect(x: 0, y: 568, width: 320, height: 252)
       $0.keyboard.visibleHeight = 0
       $0.list.contentInset.bottom = 44
@@ -139,7 +166,10 @@ struct RxKeyboardLayoutTests {
   @Test func defaultFrameKeepsTheFirstScreenSize() {
     var state = shownOnIPhone15()
     let landscape = EdgeInsets(top: 0, left: 59, bottom: 21, right: 59)
-    screen.reduce(into: &state, TimedEvent(t: 1, event: .viewport(screen: Size(width: 852, height: 393), safeArea: landscape)))
+    screen.reduce(
+      into: &state,
+      TimedEvent(t: 1, event: .viewport(screen: Size(width: 852, height: 393), safeArea: landscape))
+    )
     // After rotation H = 393, but the default frame is still (0, 852, 393, 0): k = 393 - 852 = -459.
     // Inset -459 + 44 = -415. Bar bottom 393 - 21 + 459 = 831 (y 787), below the safe area's top
     // 393 - 21 = 372. Offset 233; adjusted top 0 + 44 = 44, bottom -415 + 21 = -394, so the
@@ -197,7 +227,9 @@ struct RxKeyboardLayoutTests {
     // Reduce Motion hide: frameEnd (0, 883, 375, 71): k = 812 - 883 = -71; inset -71 + 44 = -27;
     // bar bottom 812 - 34 + 71 = 849 (y 805) in the safe area (from 778). Adjusted bottom
     // -27 + 34 = 7: max offset max(20 + 7 - 812, -88) = -88 < 203.
-    expectTransition(screen, from: &state, on: keyboard(.willHide, end: Rect(x: 0, y: 883, width: 375, height: 71))) {
+    expectTransition(
+      screen, from: &state, on: keyboard(.willHide, end: Rect(x: 0, y: 883, width: 375, height: 71))
+    ) {
       $0.keyboard.frame = Rect(x: 0, y: 883, width: 375, height: 71)
       $0.keyboard.visibleHeight = -71
       $0.list.contentInset.bottom = -27
@@ -208,7 +240,10 @@ struct RxKeyboardLayoutTests {
       ]
     }
     // Shown again: k = 291, but the previous k was -71, not 0: no will show, offset stays 203.
-    expectTransition(screen, from: &state, on: keyboard(.willChangeFrame, end: Rect(x: 0, y: 521, width: 375, height: 291))) {
+    expectTransition(
+      screen, from: &state,
+      on: keyboard(.willChangeFrame, end: Rect(x: 0, y: 521, width: 375, height: 291))
+    ) {
       $0.keyboard.frame = Rect(x: 0, y: 521, width: 375, height: 291)
       $0.keyboard.visibleHeight = 291
       $0.list.contentInset.bottom = 335
@@ -224,7 +259,10 @@ struct RxKeyboardLayoutTests {
     var state = start(.iPhone15)
     // k = 852 - 900 = -48: not > 0, so no will show; inset -4; bar bottom 852 - 34 + 48 = 866.
     // Adjusted bottom -4 + 34 = 30: max(20 + 30 - 852, -103) = -103 = offset: in range.
-    expectTransition(screen, from: &state, on: keyboard(.willChangeFrame, end: Rect(x: 0, y: 900, width: 393, height: 336))) {
+    expectTransition(
+      screen, from: &state,
+      on: keyboard(.willChangeFrame, end: Rect(x: 0, y: 900, width: 393, height: 336))
+    ) {
       $0.keyboard.frame = Rect(x: 0, y: 900, width: 393, height: 336)
       $0.keyboard.visibleHeight = -48
       $0.list.contentInset.bottom = -4
@@ -237,7 +275,10 @@ struct RxKeyboardLayoutTests {
     var state = start(.iPhone15)
     // k = 852 - 896 = -44: inset -44 + 44 = 0, which viewDidLayoutSubviews resets to 44.
     // Bar bottom 852 - 34 + 44 = 862 (y 818).
-    expectTransition(screen, from: &state, on: keyboard(.willChangeFrame, end: Rect(x: 0, y: 896, width: 393, height: 336))) {
+    expectTransition(
+      screen, from: &state,
+      on: keyboard(.willChangeFrame, end: Rect(x: 0, y: 896, width: 393, height: 336))
+    ) {
       $0.keyboard.frame = Rect(x: 0, y: 896, width: 393, height: 336)
       $0.keyboard.visibleHeight = -44
       $0.list.contentInset.bottom = 44
@@ -250,9 +291,14 @@ struct RxKeyboardLayoutTests {
     var state = shownOnIPhone15()
     // The same rect again: distinctUntilChanged drops it, so nothing moves (a second "will show"
     // would have added 336 to the offset again).
-    expectTransition(screen, from: &state, on: keyboard(.willChangeFrame, end: Rect(x: 0, y: 516, width: 393, height: 336))) { _ in }
+    expectTransition(
+      screen, from: &state,
+      on: keyboard(.willChangeFrame, end: Rect(x: 0, y: 516, width: 393, height: 336))
+    ) { _ in }
     // didShow, didChangeFrame and didHide are ignored whatever their frames.
-    expectTransition(screen, from: &state, on: keyboard(.didHide, end: Rect(x: 0, y: 852, width: 393, height: 336))) { _ in }
+    expectTransition(
+      screen, from: &state, on: keyboard(.didHide, end: Rect(x: 0, y: 852, width: 393, height: 336))
+    ) { _ in }
   }
 
   @Test func rotationMovesTheBarWithTheStaleHeight() {
@@ -261,7 +307,10 @@ struct RxKeyboardLayoutTests {
     // H = 393, W = 852, S.bottom = 21, k still 336: bar bottom 393 - 21 - 336 = 36 (y -8).
     // The keyboard frame (0, 516, …) is below the new screen: hidden. Adjusted top 0 + 44 = 44,
     // bottom 380 + 21 = 401: max(20 + 401 - 393, -44) = 28 < 233.
-    expectTransition(screen, from: &state, on: .viewport(screen: Size(width: 852, height: 393), safeArea: landscape)) {
+    expectTransition(
+      screen, from: &state,
+      on: .viewport(screen: Size(width: 852, height: 393), safeArea: landscape)
+    ) {
       $0.screen = Size(width: 852, height: 393)
       $0.safeArea = landscape
       $0.inputBar.frame = Rect(x: 0, y: -8, width: 852, height: 44)
@@ -270,7 +319,10 @@ struct RxKeyboardLayoutTests {
     }
     // The landscape keyboard: k = 393 - 184 = 209; inset 253; no will show (336 → 209).
     // Bar bottom 393 - 21 - 209 = 163 (y 119); gap 184 - 163 = 21. Max 20 + 274 - 393 = -99 → -44.
-    expectTransition(screen, from: &state, on: keyboard(.willChangeFrame, end: Rect(x: 0, y: 184, width: 852, height: 209)), at: 2) {
+    expectTransition(
+      screen, from: &state,
+      on: keyboard(.willChangeFrame, end: Rect(x: 0, y: 184, width: 852, height: 209)), at: 2
+    ) {
       $0.keyboard.frame = Rect(x: 0, y: 184, width: 852, height: 209)
       $0.keyboard.visibleHeight = 209
       $0.list.contentInset.bottom = 253
@@ -311,7 +363,8 @@ struct RxKeyboardLayoutTests {
       $0.messages.append(Message(from: .other, text: "Yo", y: 870, height: 37))
       $0.list.contentHeight = 917
       $0.diagnostics = [
-        .messageHidden(index: 20, messageMinY: 629, messageMaxY: 666, visibleMinY: 64, visibleMaxY: 623)
+        .messageHidden(
+          index: 20, messageMinY: 629, messageMaxY: 666, visibleMinY: 64, visibleMaxY: 623)
       ]
     }
   }
@@ -334,10 +387,14 @@ struct RxKeyboardLayoutTests {
   }
 
   @Test func version2UsesTheIntersectionWithTheScreen() {
-    let screen = ChatScreen(layout: .rxkeyboard, measurer: FixedWidthMeasurer(), rxKeyboardVersion: .v2_0_1)
+    let screen = ChatScreen(
+      layout: .rxkeyboard, measurer: FixedWidthMeasurer(), rxKeyboardVersion: .v2)
     var state = screen.initialState(header: SessionHeader(messages: []))
     // Below the screen: the intersection is empty, so k = 0 (1.0.0 gives -48); nothing moves.
-    expectTransition(screen, from: &state, on: keyboard(.willChangeFrame, end: Rect(x: 0, y: 900, width: 393, height: 336))) {
+    expectTransition(
+      screen, from: &state,
+      on: keyboard(.willChangeFrame, end: Rect(x: 0, y: 900, width: 393, height: 336))
+    ) {
       $0.keyboard.frame = Rect(x: 0, y: 900, width: 393, height: 336)
       $0.diagnostics = []
     }

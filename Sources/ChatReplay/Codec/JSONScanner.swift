@@ -76,7 +76,8 @@ struct JSONScanner: ~Copyable {
     } while isWord && end < count && end - offset < 24 && Self.isWordByte(base[end])
     // Keep whole UTF-8 sequences.
     while end < count && base[end] & 0xC0 == 0x80 && end - offset < 28 { end += 1 }
-    return String(decoding: UnsafeBufferPointer(start: base + offset, count: end - offset), as: UTF8.self)
+    return String(
+      decoding: UnsafeBufferPointer(start: base + offset, count: end - offset), as: UTF8.self)
   }
 
   private static func isWordByte(_ byte: UInt8) -> Bool {
@@ -218,9 +219,11 @@ struct JSONScanner: ~Copyable {
       // Clinger's fast path: both operands are exact doubles, so one rounding gives the
       // correctly rounded result.
       let exact = Double(mantissa)
-      value = exponent < 0 ? exact / Self.powersOfTen[-exponent] : exact * Self.powersOfTen[exponent]
+      value =
+        exponent < 0 ? exact / Self.powersOfTen[-exponent] : exact * Self.powersOfTen[exponent]
     } else {
-      let text = String(decoding: UnsafeBufferPointer(start: base + start, count: index - start), as: UTF8.self)
+      let text = String(
+        decoding: UnsafeBufferPointer(start: base + start, count: index - start), as: UTF8.self)
       value = (Double(text) ?? .infinity).magnitude
     }
     guard value <= Self.numberLimit else {
@@ -271,7 +274,9 @@ struct JSONScanner: ~Copyable {
       switch byte {
       case UInt8(ascii: "\""):
         position += 1
-        return try scratch.withUnsafeBufferPointer { (bytes) throws(ScanError) -> R in try body(bytes) }
+        return try scratch.withUnsafeBufferPointer { (bytes) throws(ScanError) -> R in
+          try body(bytes)
+        }
       case UInt8(ascii: "\\"):
         try readEscape()
       case ..<0x20:
@@ -282,7 +287,9 @@ struct JSONScanner: ~Copyable {
       default:
         let sequenceStart = position
         try skipUTF8Sequence()
-        scratch.append(contentsOf: UnsafeBufferPointer(start: base + sequenceStart, count: position - sequenceStart))
+        scratch.append(
+          contentsOf: UnsafeBufferPointer(
+            start: base + sequenceStart, count: position - sequenceStart))
       }
     }
     throw fail(.unexpectedEnd(expected: "'\"' to end the string"))
@@ -319,7 +326,9 @@ struct JSONScanner: ~Copyable {
     }
     guard position + length <= count else { throw fail(.invalidUTF8(lead)) }
     let second = base[position + 1]
-    guard second >= lower && second <= upper else { throw fail(.invalidUTF8(second), at: position + 1) }
+    guard second >= lower && second <= upper else {
+      throw fail(.invalidUTF8(second), at: position + 1)
+    }
     for index in 2..<max(length, 2) where base[position + index] & 0xC0 != 0x80 {
       throw fail(.invalidUTF8(base[position + index]), at: position + index)
     }
@@ -329,7 +338,8 @@ struct JSONScanner: ~Copyable {
   /// The raw text of an escape starting at `start`: `\q`, or up to `\uXXXX\uXXXX` for `\u`.
   private func escapeText(at start: Int, length: Int) -> String {
     let end = min(start + length, count)
-    return String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+    return String(
+      decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
   }
 
   private mutating func readEscape() throws(ScanError) {
@@ -370,7 +380,9 @@ struct JSONScanner: ~Copyable {
   }
 
   private mutating func readHex4(escapeStart: Int) throws(ScanError) -> UInt32 {
-    guard position + 4 <= count else { throw fail(.invalidEscape(escapeText(at: escapeStart, length: 6)), at: escapeStart) }
+    guard position + 4 <= count else {
+      throw fail(.invalidEscape(escapeText(at: escapeStart, length: 6)), at: escapeStart)
+    }
     var value: UInt32 = 0
     for _ in 0..<4 {
       let byte = base[position]
@@ -379,7 +391,10 @@ struct JSONScanner: ~Copyable {
       case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - 48
       case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - 87
       case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - 55
-      default: throw fail(.invalidEscape(escapeText(at: escapeStart, length: position - escapeStart + 1)), at: escapeStart)
+      default:
+        throw fail(
+          .invalidEscape(escapeText(at: escapeStart, length: position - escapeStart + 1)),
+          at: escapeStart)
       }
       value = value << 4 | UInt32(digit)
       position += 1
@@ -405,7 +420,9 @@ struct JSONScanner: ~Copyable {
       while true {
         if isObject {
           skipWhitespace()
-          guard try withString({ _ in () }) != nil else { throw unexpected("a field name in quotes") }
+          guard try withString({ _ in () }) != nil else {
+            throw unexpected("a field name in quotes")
+          }
           try expect(UInt8(ascii: ":"), "':' after a field name")
         }
         try skipValue(depth: depth + 1)

@@ -109,12 +109,15 @@ private struct Slots {
 /// Decodes one line of a recording into a header or an event.
 struct LineDecoder {
   /// Decodes `line` (without its line break); `lineNumber` is used in errors.
-  static func decode(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) throws(RecordingError) -> DecodedLine {
+  static func decode(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) throws(RecordingError)
+    -> DecodedLine
+  {
     var scanner = JSONScanner(line)
     do {
       return try decode(&scanner)
     } catch {
-      throw RecordingError.at(offset: error.offset, in: line, lineNumber: lineNumber, problem: error.problem)
+      throw RecordingError.at(
+        offset: error.offset, in: line, lineNumber: lineNumber, problem: error.problem)
     }
   }
 
@@ -137,7 +140,9 @@ struct LineDecoder {
         return
       }
       let bit: UInt32 = 1 << UInt32(field.rawValue)
-      guard slots.seen & bit == 0 else { throw scanner.fail(.duplicateField(field.key), at: keyOffset) }
+      guard slots.seen & bit == 0 else {
+        throw scanner.fail(.duplicateField(field.key), at: keyOffset)
+      }
       slots.seen |= bit
       try read(field, into: &slots, &scanner)
     }
@@ -166,26 +171,32 @@ struct LineDecoder {
       var keyBytes: (UInt64, UInt64, UInt64) = (0, 0, 0)
       let keyCount: Int? = try scanner.withString { bytes in
         guard bytes.count <= 24 else { return bytes.count }
-        withUnsafeMutableBytes(of: &keyBytes) { raw in raw.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
+        withUnsafeMutableBytes(of: &keyBytes) { raw in
+          raw.copyMemory(from: UnsafeRawBufferPointer(bytes))
+        }
         return bytes.count
       }
       guard let keyCount else { throw scanner.unexpected("a field name in quotes") }
       try scanner.expect(UInt8(ascii: ":"), "':' after a field name")
       if keyCount > 24 {
         // No known field is this long: read the key again as text for the misspelling check.
-        var rescan = JSONScanner(UnsafeBufferPointer(start: scanner.base + keyOffset, count: scanner.count - keyOffset))
+        var rescan = JSONScanner(
+          UnsafeBufferPointer(start: scanner.base + keyOffset, count: scanner.count - keyOffset))
         let long = try rescan.readString() ?? ""
         try Array(long.utf8).withUnsafeBufferPointer { (bytes) throws(ScanError) in
           try member(&scanner, bytes, keyOffset)
         }
       } else {
         try withUnsafeBytes(of: keyBytes) { (raw) throws(ScanError) in
-          let bytes = UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: keyCount)
+          let bytes = UnsafeBufferPointer(
+            start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: keyCount)
           try member(&scanner, bytes, keyOffset)
         }
       }
       scanner.skipWhitespace()
-      guard let next = scanner.peek else { throw scanner.fail(.unexpectedEnd(expected: "',' or '}'")) }
+      guard let next = scanner.peek else {
+        throw scanner.fail(.unexpectedEnd(expected: "',' or '}'"))
+      }
       if next == UInt8(ascii: "}") {
         scanner.position += 1
         return
@@ -197,32 +208,51 @@ struct LineDecoder {
 
   // MARK: Field values
 
-  private static func read(_ field: Field, into slots: inout Slots, _ scanner: inout JSONScanner) throws(ScanError) {
+  private static func read(_ field: Field, into slots: inout Slots, _ scanner: inout JSONScanner)
+    throws(ScanError)
+  {
     switch field {
     case .t: slots.t = try number(&scanner, "t", nonNegative: true)
     case .type:
       let offset = scanner.position
-      slots.type = try enumeration(&scanner, "type", of: "event type", names: LineType.names) { LineType.match($0) }
+      slots.type = try enumeration(&scanner, "type", of: "event type", names: LineType.names) {
+        LineType.match($0)
+      }
       _ = offset
     case .name:
-      slots.name = try enumeration(&scanner, "name", of: "keyboard notification", names: KeyboardNotification.Name.allCases.map(\.rawValue)) {
+      slots.name = try enumeration(
+        &scanner, "name", of: "keyboard notification",
+        names: KeyboardNotification.Name.allCases.map(\.rawValue)
+      ) {
         KeyboardNotification.Name(rawValue: String(decoding: $0, as: UTF8.self))
       }
-    case .frameBegin: slots.frameBegin = try optional(&scanner) { (s) throws(ScanError) in try rect(&s, "frameBegin") }
-    case .frameEnd: slots.frameEnd = try optional(&scanner) { (s) throws(ScanError) in try rect(&s, "frameEnd") }
-    case .duration: slots.duration = try optional(&scanner) { (s) throws(ScanError) in try number(&s, "duration", nonNegative: true) }
-    case .curve: slots.curve = try optional(&scanner) { (s) throws(ScanError) in try integer(&s, "curve") }
+    case .frameBegin:
+      slots.frameBegin = try optional(&scanner) { (s) throws(ScanError) in
+        try rect(&s, "frameBegin")
+      }
+    case .frameEnd:
+      slots.frameEnd = try optional(&scanner) { (s) throws(ScanError) in try rect(&s, "frameEnd") }
+    case .duration:
+      slots.duration = try optional(&scanner) { (s) throws(ScanError) in
+        try number(&s, "duration", nonNegative: true)
+      }
+    case .curve:
+      slots.curve = try optional(&scanner) { (s) throws(ScanError) in try integer(&s, "curve") }
     case .isLocal:
       slots.isLocal = try optional(&scanner) { (s) throws(ScanError) in
         let kind = s.valueKind()
-        guard let value = try s.readBool() else { throw s.fail(.wrongType(field: "isLocal", expected: "a boolean", found: kind)) }
+        guard let value = try s.readBool() else {
+          throw s.fail(.wrongType(field: "isLocal", expected: "a boolean", found: kind))
+        }
         return value
       }
     case .text: slots.text = try string(&scanner, "text")
     case .insets: slots.insets = try insets(&scanner, "insets")
     case .y: slots.y = try number(&scanner, "y", nonNegative: false)
     case .state:
-      slots.state = try enumeration(&scanner, "state", of: "pan state", names: PanState.allCases.map(\.rawValue)) {
+      slots.state = try enumeration(
+        &scanner, "state", of: "pan state", names: PanState.allCases.map(\.rawValue)
+      ) {
         PanState(rawValue: String(decoding: $0, as: UTF8.self))
       }
     case .offsetY: slots.offsetY = try number(&scanner, "offsetY", nonNegative: false)
@@ -230,7 +260,9 @@ struct LineDecoder {
     case .safeArea: slots.safeArea = try insets(&scanner, "safeArea")
     case .version: slots.version = try integer(&scanner, "version")
     case .layout:
-      slots.layout = try enumeration(&scanner, "layout", of: "layout", names: LayoutID.allCases.map(\.rawValue)) {
+      slots.layout = try enumeration(
+        &scanner, "layout", of: "layout", names: LayoutID.allCases.map(\.rawValue)
+      ) {
         LayoutID(rawValue: String(decoding: $0, as: UTF8.self))
       }
     case .device: slots.device = try device(&scanner)
@@ -246,7 +278,9 @@ struct LineDecoder {
     return try read(&scanner)
   }
 
-  private static func number(_ scanner: inout JSONScanner, _ path: String, nonNegative: Bool) throws(ScanError) -> Double {
+  private static func number(_ scanner: inout JSONScanner, _ path: String, nonNegative: Bool)
+    throws(ScanError) -> Double
+  {
     scanner.skipWhitespace()
     let start = scanner.position
     let kind = scanner.valueKind()
@@ -254,12 +288,14 @@ struct LineDecoder {
       throw scanner.fail(.wrongType(field: path, expected: "a number", found: kind))
     }
     if nonNegative && value < 0 {
-      throw scanner.fail(.negativeValue(field: path, value: scanner.tokenText(at: start)), at: start)
+      throw scanner.fail(
+        .negativeValue(field: path, value: scanner.tokenText(at: start)), at: start)
     }
     return value
   }
 
-  private static func integer(_ scanner: inout JSONScanner, _ path: String) throws(ScanError) -> Int {
+  private static func integer(_ scanner: inout JSONScanner, _ path: String) throws(ScanError) -> Int
+  {
     scanner.skipWhitespace()
     let start = scanner.position
     let value = try number(&scanner, path, nonNegative: false)
@@ -269,7 +305,9 @@ struct LineDecoder {
     return Int(value)
   }
 
-  private static func string(_ scanner: inout JSONScanner, _ path: String) throws(ScanError) -> String {
+  private static func string(_ scanner: inout JSONScanner, _ path: String) throws(ScanError)
+    -> String
+  {
     let kind = scanner.valueKind()
     guard let value = try scanner.readString() else {
       throw scanner.fail(.wrongType(field: path, expected: "a string", found: kind))
@@ -288,7 +326,8 @@ struct LineDecoder {
     let found: Result<T, ScanError>? = try scanner.withString { bytes in
       if let value = match(bytes) { return .success(value) }
       let text = String(decoding: bytes, as: UTF8.self)
-      let problem = RecordingError.Problem.unknownValue(text, of: what, suggestion: Suggestion.nearest(to: text, in: names))
+      let problem = RecordingError.Problem.unknownValue(
+        text, of: what, suggestion: Suggestion.nearest(to: text, in: names))
       return .failure(ScanError(offset: start, problem: problem))
     }
     switch found {
@@ -308,7 +347,9 @@ struct LineDecoder {
     let start = scanner.position
     let kind = scanner.valueKind()
     guard scanner.peek == UInt8(ascii: "{") else {
-      throw scanner.fail(.wrongType(field: path, expected: "an object with \(keys.joined(separator: ", "))", found: kind))
+      throw scanner.fail(
+        .wrongType(
+          field: path, expected: "an object with \(keys.joined(separator: ", "))", found: kind))
     }
     var unknown: [(String, Int)] = []
     try readObject(&scanner) { (scanner, key, keyOffset) throws(ScanError) in
@@ -317,9 +358,12 @@ struct LineDecoder {
         try scanner.skipValue()
         return
       }
-      guard seen & (1 << index) == 0 else { throw scanner.fail(.duplicateField("\(path).\(keys[index])"), at: keyOffset) }
+      guard seen & (1 << index) == 0 else {
+        throw scanner.fail(.duplicateField("\(path).\(keys[index])"), at: keyOffset)
+      }
       seen |= 1 << index
-      values[index] = try number(&scanner, "\(path).\(keys[index])", nonNegative: nonNegative(index))
+      values[index] = try number(
+        &scanner, "\(path).\(keys[index])", nonNegative: nonNegative(index))
     }
     try checkMisspellings(unknown, of: keys, scanner)
     for (index, key) in keys.enumerated() where seen & (1 << index) == 0 {
@@ -329,17 +373,25 @@ struct LineDecoder {
   }
 
   private static func rect(_ scanner: inout JSONScanner, _ path: String) throws(ScanError) -> Rect {
-    let v: InlineArray<4, Double> = try numbers(&scanner, path, keys: ["x", "y", "width", "height"]) { $0 >= 2 }
+    let v: InlineArray<4, Double> = try numbers(
+      &scanner, path, keys: ["x", "y", "width", "height"]
+    ) { $0 >= 2 }
     return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
   }
 
   private static func size(_ scanner: inout JSONScanner, _ path: String) throws(ScanError) -> Size {
-    let v: InlineArray<2, Double> = try numbers(&scanner, path, keys: ["width", "height"]) { _ in true }
+    let v: InlineArray<2, Double> = try numbers(&scanner, path, keys: ["width", "height"]) { _ in
+      true
+    }
     return Size(width: v[0], height: v[1])
   }
 
-  private static func insets(_ scanner: inout JSONScanner, _ path: String) throws(ScanError) -> EdgeInsets {
-    let v: InlineArray<4, Double> = try numbers(&scanner, path, keys: ["top", "left", "bottom", "right"]) { _ in true }
+  private static func insets(_ scanner: inout JSONScanner, _ path: String) throws(ScanError)
+    -> EdgeInsets
+  {
+    let v: InlineArray<4, Double> = try numbers(
+      &scanner, path, keys: ["top", "left", "bottom", "right"]
+    ) { _ in true }
     return EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
   }
 
@@ -353,7 +405,9 @@ struct LineDecoder {
     var seen = Set<String>()
     try readObject(&scanner) { (scanner, key, keyOffset) throws(ScanError) in
       let name = String(decoding: key, as: UTF8.self)
-      guard seen.insert(name).inserted else { throw scanner.fail(.duplicateField("device.\(name)"), at: keyOffset) }
+      guard seen.insert(name).inserted else {
+        throw scanner.fail(.duplicateField("device.\(name)"), at: keyOffset)
+      }
       switch name {
       case "model": device.model = try string(&scanner, "device.model")
       case "screen": device.screen = try size(&scanner, "device.screen")
@@ -385,7 +439,8 @@ struct LineDecoder {
       let start = scanner.position
       let elementKind = scanner.valueKind()
       guard scanner.peek == UInt8(ascii: "{") else {
-        throw scanner.fail(.wrongType(field: path, expected: "an object with from and text", found: elementKind))
+        throw scanner.fail(
+          .wrongType(field: path, expected: "an object with from and text", found: elementKind))
       }
       var from: Sender?
       var text: String?
@@ -393,12 +448,18 @@ struct LineDecoder {
       try readObject(&scanner) { (scanner, key, keyOffset) throws(ScanError) in
         switch String(decoding: key, as: UTF8.self) {
         case "from":
-          guard from == nil else { throw scanner.fail(.duplicateField("\(path).from"), at: keyOffset) }
-          from = try enumeration(&scanner, "\(path).from", of: "sender", names: Sender.allCases.map(\.rawValue)) {
+          guard from == nil else {
+            throw scanner.fail(.duplicateField("\(path).from"), at: keyOffset)
+          }
+          from = try enumeration(
+            &scanner, "\(path).from", of: "sender", names: Sender.allCases.map(\.rawValue)
+          ) {
             Sender(rawValue: String(decoding: $0, as: UTF8.self))
           }
         case "text":
-          guard text == nil else { throw scanner.fail(.duplicateField("\(path).text"), at: keyOffset) }
+          guard text == nil else {
+            throw scanner.fail(.duplicateField("\(path).text"), at: keyOffset)
+          }
           text = try string(&scanner, "\(path).text")
         case let other:
           unknown.append((other, keyOffset))
@@ -406,11 +467,17 @@ struct LineDecoder {
         }
       }
       try checkMisspellings(unknown, of: ["from", "text"], scanner)
-      guard let from else { throw scanner.fail(.missingField("from", in: "'\(path)'", suggestion: nil), at: start) }
-      guard let text else { throw scanner.fail(.missingField("text", in: "'\(path)'", suggestion: nil), at: start) }
+      guard let from else {
+        throw scanner.fail(.missingField("from", in: "'\(path)'", suggestion: nil), at: start)
+      }
+      guard let text else {
+        throw scanner.fail(.missingField("text", in: "'\(path)'", suggestion: nil), at: start)
+      }
       messages.append(InitialMessage(from: from, text: text))
       scanner.skipWhitespace()
-      guard let next = scanner.peek else { throw scanner.fail(.unexpectedEnd(expected: "',' or ']'")) }
+      guard let next = scanner.peek else {
+        throw scanner.fail(.unexpectedEnd(expected: "',' or ']'"))
+      }
       scanner.position += 1
       if next == UInt8(ascii: "]") { return messages }
       guard next == UInt8(ascii: ",") else {
@@ -434,25 +501,33 @@ struct LineDecoder {
 
   // MARK: Building
 
-  private static func build(_ slots: Slots, _ scanner: inout JSONScanner) throws(ScanError) -> DecodedLine {
+  private static func build(_ slots: Slots, _ scanner: inout JSONScanner) throws(ScanError)
+    -> DecodedLine
+  {
     guard let type = slots.type else {
       let near = slots.unknownKeys.first { Suggestion.nearest(to: $0.0, in: ["type"]) != nil }
-      throw scanner.fail(.missingField("type", in: "the line", suggestion: near?.0), at: slots.objectStart)
+      throw scanner.fail(
+        .missingField("type", in: "the line", suggestion: near?.0), at: slots.objectStart)
     }
     try checkMisspellings(slots.unknownKeys, of: type.fields, scanner)
     func require<T>(_ value: T?, _ field: String) throws(ScanError) -> T {
       guard let value else {
         let near = slots.unknownKeys.first { Suggestion.nearest(to: $0.0, in: [field]) != nil }
-        throw scanner.fail(.missingField(field, in: "a '\(type.name)' line", suggestion: near?.0), at: slots.objectStart)
+        throw scanner.fail(
+          .missingField(field, in: "a '\(type.name)' line", suggestion: near?.0),
+          at: slots.objectStart)
       }
       return value
     }
     if type == .session {
       let version = try require(slots.version, "version")
-      guard version == 1 else { throw scanner.fail(.unsupportedVersion(version), at: slots.objectStart) }
+      guard version == 1 else {
+        throw scanner.fail(.unsupportedVersion(version), at: slots.objectStart)
+      }
       return .header(
         SessionHeader(
-          version: version, layout: slots.layout, device: slots.device ?? .iPhone15, messages: slots.messages))
+          version: version, layout: slots.layout, device: slots.device ?? .iPhone15,
+          messages: slots.messages))
     }
     let t = try require(slots.t, "t")
     let event: Event
@@ -461,7 +536,8 @@ struct LineDecoder {
     case .keyboard:
       event = .keyboard(
         KeyboardNotification(
-          name: try require(slots.name, "name"), frameBegin: slots.frameBegin, frameEnd: slots.frameEnd,
+          name: try require(slots.name, "name"), frameBegin: slots.frameBegin,
+          frameEnd: slots.frameEnd,
           duration: slots.duration, curve: slots.curve, isLocal: slots.isLocal))
     case .textChange: event = .textChange(text: try require(slots.text, "text"))
     case .sendTap: event = .sendTap
@@ -472,7 +548,9 @@ struct LineDecoder {
     case .returnKey: event = .returnKey
     case .doneTap: event = .doneTap
     case .viewport:
-      event = .viewport(screen: try require(slots.screen, "screen"), safeArea: try require(slots.safeArea, "safeArea"))
+      event = .viewport(
+        screen: try require(slots.screen, "screen"),
+        safeArea: try require(slots.safeArea, "safeArea"))
     case .appear: event = .appear
     case .disappear: event = .disappear
     }

@@ -81,7 +81,8 @@ public struct RecordingError: Error, Hashable, Sendable {
       case .loneSurrogate(let text):
         "'\(text)' is half of a UTF-16 surrogate pair"
       case .missingField(let name, let owner, let suggestion):
-        "missing field '\(name)' in \(owner)" + (suggestion.map { " (found '\($0)'; a misspelling?)" } ?? "")
+        "missing field '\(name)' in \(owner)"
+          + (suggestion.map { " (found '\($0)'; a misspelling?)" } ?? "")
       case .negativeValue(let field, let value):
         "'\(field)' is \(value), but it cannot be negative"
       case .nestingTooDeep(let limit):
@@ -163,6 +164,7 @@ extension RecordingError {
     if window.count > excerptWidth * 4 { isCut = true }
     let text = (start > 0 ? "..." : "") + String(scalars) + (isCut ? "..." : "")
     return RecordingError(
-      line: lineNumber, column: column, problem: problem, excerpt: text, excerptColumn: excerptColumn)
+      line: lineNumber, column: column, problem: problem, excerpt: text,
+      excerptColumn: excerptColumn)
   }
 }

@@ -79,7 +79,8 @@ public struct RecordingReader: Sendable {
       guard finishCarriedLine(body) else { return false }
     }
     if firstNonBlankLine == nil {
-      let error = RecordingError(line: 1, column: 1, problem: .emptyFile, excerpt: "", excerptColumn: 1)
+      let error = RecordingError(
+        line: 1, column: 1, problem: .emptyFile, excerpt: "", excerptColumn: 1)
       guard deliver(.error(error), body) else { return false }
     }
     if !headerDelivered {
@@ -120,13 +121,16 @@ public struct RecordingReader: Sendable {
     if firstNonBlankLine == nil { firstNonBlankLine = number }
     let error = start.withUnsafeBufferPointer { bytes in
       RecordingError.at(
-        offset: 0, in: bytes, lineNumber: number, problem: .lineTooLong(length: length, limit: lineLimit))
+        offset: 0, in: bytes, lineNumber: number,
+        problem: .lineTooLong(length: length, limit: lineLimit))
     }
     return deliver(.error(error), body)
   }
 
   /// Handles one complete line (without its `\n`) that starts at byte `start` of the file.
-  private mutating func process(_ rawLine: UnsafeBufferPointer<UInt8>, at start: Int, _ body: (Item) -> Bool) -> Bool {
+  private mutating func process(
+    _ rawLine: UnsafeBufferPointer<UInt8>, at start: Int, _ body: (Item) -> Bool
+  ) -> Bool {
     var line = rawLine
     if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
     if line.count > lineLimit {
@@ -138,7 +142,8 @@ public struct RecordingReader: Sendable {
     let isFirst = firstNonBlankLine == nil
     if isFirst { firstNonBlankLine = number }
     if start == 0 && line.starts(with: [0xEF, 0xBB, 0xBF]) {
-      let error = RecordingError.at(offset: 0, in: line, lineNumber: number, problem: .byteOrderMark)
+      let error = RecordingError.at(
+        offset: 0, in: line, lineNumber: number, problem: .byteOrderMark)
       return deliver(.error(error), body)
     }
     let decoded: DecodedLine
@@ -151,7 +156,8 @@ public struct RecordingReader: Sendable {
     case .header(let header):
       guard isFirst, let first = firstNonBlankLine, first == number else {
         let error = RecordingError.at(
-          offset: 0, in: line, lineNumber: number, problem: .headerNotFirst(firstLine: firstNonBlankLine ?? 1))
+          offset: 0, in: line, lineNumber: number,
+          problem: .headerNotFirst(firstLine: firstNonBlankLine ?? 1))
         return deliver(.error(error), body)
       }
       headerDelivered = true
@@ -160,7 +166,8 @@ public struct RecordingReader: Sendable {
       if let previousT, event.t < previousT {
         let error = RecordingError.at(
           offset: Self.offsetOfT(in: line), in: line, lineNumber: number,
-          problem: .timeWentBackwards(t: JSONWriter.format(event.t), previous: JSONWriter.format(previousT)))
+          problem: .timeWentBackwards(
+            t: JSONWriter.format(event.t), previous: JSONWriter.format(previousT)))
         return deliver(.error(error), body)
       }
       previousT = event.t
@@ -190,7 +197,9 @@ public struct RecordingReader: Sendable {
     for index in 0...(line.count - key.count) where line[index] == key[0] {
       if line[index + 1] == key[1] && line[index + 2] == key[2] {
         var value = index + 3
-        while value < line.count && (line[value] == 0x20 || line[value] == UInt8(ascii: ":")) { value += 1 }
+        while value < line.count && (line[value] == 0x20 || line[value] == UInt8(ascii: ":")) {
+          value += 1
+        }
         return value
       }
     }

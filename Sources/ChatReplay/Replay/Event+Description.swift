@@ -26,7 +26,8 @@ extension Event {
   /// `text` in double quotes with newlines and quotes escaped, shortened past 24 characters.
   static func quoted(_ text: String, limit: Int = 24) -> String {
     var bytes: [UInt8] = []
-    JSONWriter.appendString(text.count > limit ? String(text.prefix(limit - 1)) + "…" : text, to: &bytes)
+    JSONWriter.appendString(
+      text.count > limit ? String(text.prefix(limit - 1)) + "…" : text, to: &bytes)
     return String(decoding: bytes, as: UTF8.self)
   }
 }

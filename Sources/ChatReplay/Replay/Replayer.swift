@@ -18,8 +18,9 @@ public struct Replayer: Sendable {
     public var lineLimit: Int
 
     public init(
-      layout: LayoutID? = nil, rxKeyboardVersion: RxKeyboardLayout.Version = .v1_0_0,
-      measurer: any TextMeasuring = FontMetricsMeasurer(), lineLimit: Int = RecordingReader.defaultLineLimit
+      layout: LayoutID? = nil, rxKeyboardVersion: RxKeyboardLayout.Version = .v1,
+      measurer: any TextMeasuring = FontMetricsMeasurer(),
+      lineLimit: Int = RecordingReader.defaultLineLimit
     ) {
       self.layout = layout
       self.rxKeyboardVersion = rxKeyboardVersion
@@ -30,7 +31,8 @@ public struct Replayer: Sendable {
     /// The screen a recording with `header` replays through.
     public func screen(for header: SessionHeader) -> ChatScreen {
       ChatScreen(
-        layout: layout ?? header.layout ?? .rxkeyboard, measurer: measurer, rxKeyboardVersion: rxKeyboardVersion)
+        layout: layout ?? header.layout ?? .rxkeyboard, measurer: measurer,
+        rxKeyboardVersion: rxKeyboardVersion)
     }
   }
 
@@ -93,7 +95,8 @@ public struct Replayer: Sendable {
       self.screen = screen
       let initial = screen.initialState(header: header)
       state = initial
-      return body(.start(header, screen)) && body(.state(initial, event: nil, line: line, bytes: nil))
+      return body(.start(header, screen))
+        && body(.state(initial, event: nil, line: line, bytes: nil))
     case .event(let event, let line, let bytes):
       guard let screen, var current = state else { return false }
       state = nil  // keep the state uniquely referenced while it is reduced

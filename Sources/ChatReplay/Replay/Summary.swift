@@ -11,8 +11,11 @@ public enum Summary {
     let f = JSONWriter.format
     let device = header.device
     var layout = screen.layout.rawValue
-    if screen.layout == .rxkeyboard { layout += " (RxKeyboard \(screen.rxKeyboardVersion.rawValue))" }
-    return "\(file): \(layout) on \(device.model), \(f(device.screen.width))×\(f(device.screen.height)) pt, "
+    if screen.layout == .rxkeyboard {
+      layout += " (RxKeyboard \(screen.rxKeyboardVersion.rawValue))"
+    }
+    return
+      "\(file): \(layout) on \(device.model), \(f(device.screen.width))×\(f(device.screen.height)) pt, "
       + "safe area \(device.safeArea.summary)"
   }
 
@@ -84,6 +87,7 @@ public enum Summary {
     let sign = integer < 0 ? "-" : ""
     let magnitude = integer.magnitude
     let fraction = String(magnitude % 1000)
-    return "\(sign)\(magnitude / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+    return
+      "\(sign)\(magnitude / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
   }
 }

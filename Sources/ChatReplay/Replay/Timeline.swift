@@ -34,7 +34,9 @@ public struct Timeline: Sendable {
   /// The last step.
   public var lastStep: Int { lines.count }
 
-  /// Replays `source`. With `keepGoing`, bad lines are collected in ``errors`` and the rest is
+  /// Replays `source`.
+  ///
+  /// With `keepGoing`, bad lines are collected in ``errors`` and the rest is
   /// replayed; without, the first bad line ends the replay and the result is `.failure`.
   public static func load(
     _ source: [UInt8], options: Replayer.Options = .init(), keepGoing: Bool = false
@@ -65,12 +67,15 @@ public struct Timeline: Sendable {
       if replayer.read(bytes, body) { replayer.finish(body) }
     }
     guard let header = replayer.header, let screen = replayer.screen, !checkpoints.isEmpty else {
-      return .failure(errors.first ?? RecordingError(line: 1, column: 1, problem: .emptyFile, excerpt: "", excerptColumn: 1))
+      return .failure(
+        errors.first
+          ?? RecordingError(line: 1, column: 1, problem: .emptyFile, excerpt: "", excerptColumn: 1))
     }
     if !keepGoing, let first = errors.first { return .failure(first) }
     return .success(
       Timeline(
-        header: header, headerLine: headerLine, screen: screen, source: source, lines: lines, errors: errors,
+        header: header, headerLine: headerLine, screen: screen, source: source, lines: lines,
+        errors: errors,
         checkpoints: checkpoints))
   }
 
@@ -80,11 +85,14 @@ public struct Timeline: Sendable {
     let line = lines[step - 1]
     let decoded = source.withUnsafeBufferPointer { bytes in
       Result { () throws(RecordingError) -> DecodedLine in
-        try LineDecoder.decode(UnsafeBufferPointer(rebasing: bytes[line.bytes]), lineNumber: line.number)
+        try LineDecoder.decode(
+          UnsafeBufferPointer(rebasing: bytes[line.bytes]), lineNumber: line.number)
       }
     }
     // The line was decoded once already when the timeline was loaded.
-    guard case .success(.event(let event)) = decoded else { preconditionFailure("Line \(line.number) no longer decodes") }
+    guard case .success(.event(let event)) = decoded else {
+      preconditionFailure("Line \(line.number) no longer decodes")
+    }
     return event
   }
 
@@ -107,9 +115,12 @@ public struct Timeline: Sendable {
     return state
   }
 
-  /// Calls `body` with every state from `start` through `end` in order, replaying each event once.
-  /// `body` returns `false` to stop early.
-  public func forEachState(from start: Int = 0, through end: Int? = nil, _ body: (ChatState) -> Bool) {
+  /// Calls `body` with every state from `start` through `end` in order.
+  ///
+  /// Each event is replayed once; `body` returns `false` to stop early.
+  public func forEachState(
+    from start: Int = 0, through end: Int? = nil, _ body: (ChatState) -> Bool
+  ) {
     let end = end ?? lastStep
     guard start <= end else { return }
     var state = self.state(at: start)

@@ -13,7 +13,7 @@ public struct ChatScreen: Sendable {
 
   public init(
     layout: LayoutID = .rxkeyboard, measurer: any TextMeasuring = FontMetricsMeasurer(),
-    rxKeyboardVersion: RxKeyboardLayout.Version = .v1_0_0
+    rxKeyboardVersion: RxKeyboardLayout.Version = .v1
   ) {
     self.layout = layout
     self.measurer = measurer
@@ -25,9 +25,11 @@ public struct ChatScreen: Sendable {
     var state: ChatState
     switch layout {
     case .rxkeyboard:
-      state = RxKeyboardLayout.initialState(header: header, version: rxKeyboardVersion, measurer: measurer)
+      state = RxKeyboardLayout.initialState(
+        header: header, version: rxKeyboardVersion, measurer: measurer)
     case .growing, .scrollToField, .accessory:
-      preconditionFailure("layout '\(layout.rawValue)' is not available; check ChatScreen.availableLayouts")
+      preconditionFailure(
+        "layout '\(layout.rawValue)' is not available; check ChatScreen.availableLayouts")
     }
     state.checkGeometry(afterNewMessage: false)
     return state

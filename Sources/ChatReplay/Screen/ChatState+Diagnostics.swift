@@ -7,11 +7,14 @@ extension ChatState {
     let bar = inputBar.frame
     if let keyboard = keyboardOnScreen {
       if let overlap = bar.intersection(keyboard) {
-        diagnostics.append(.keyboardOverlap(overlap: overlap.height, inputBarMaxY: bar.maxY, keyboardMinY: keyboard.minY))
+        diagnostics.append(
+          .keyboardOverlap(
+            overlap: overlap.height, inputBarMaxY: bar.maxY, keyboardMinY: keyboard.minY))
       }
       let gap = keyboard.minY - bar.maxY
       if gap > 0.5 {
-        diagnostics.append(.keyboardGap(gap: gap, inputBarMaxY: bar.maxY, keyboardMinY: keyboard.minY))
+        diagnostics.append(
+          .keyboardGap(gap: gap, inputBarMaxY: bar.maxY, keyboardMinY: keyboard.minY))
       }
     }
     let adjusted = adjustedContentInset
@@ -23,14 +26,18 @@ extension ChatState {
       if top < visibleTop - Self.tolerance || bottom > visibleBottom + Self.tolerance {
         diagnostics.append(
           .messageHidden(
-            index: messages.count - 1, messageMinY: top, messageMaxY: bottom, visibleMinY: visibleTop,
+            index: messages.count - 1, messageMinY: top, messageMaxY: bottom,
+            visibleMinY: visibleTop,
             visibleMaxY: visibleBottom))
       }
     }
     let range = offsetRange
-    if list.contentOffsetY < range.lowerBound - Self.tolerance || list.contentOffsetY > range.upperBound + Self.tolerance {
+    if list.contentOffsetY < range.lowerBound - Self.tolerance
+      || list.contentOffsetY > range.upperBound + Self.tolerance
+    {
       diagnostics.append(
-        .offsetOutOfRange(offsetY: list.contentOffsetY, minimum: range.lowerBound, maximum: range.upperBound))
+        .offsetOutOfRange(
+          offsetY: list.contentOffsetY, minimum: range.lowerBound, maximum: range.upperBound))
     }
     let safeAreaMinY = screen.height - safeArea.bottom
     if keyboardOnScreen == nil && bar.maxY > safeAreaMinY + Self.tolerance {

@@ -65,7 +65,8 @@ public struct ChatState: Equatable, Sendable {
     let system = systemInset
     return EdgeInsets(
       top: list.contentInset.top + system.top, left: list.contentInset.left + system.left,
-      bottom: list.contentInset.bottom + system.bottom, right: list.contentInset.right + system.right)
+      bottom: list.contentInset.bottom + system.bottom,
+      right: list.contentInset.right + system.right)
   }
 
   /// What the system adds to `contentInset` for this layout.

@@ -14,7 +14,8 @@ public enum Diagnostic: Hashable, Sendable {
   case keyboardOverlap(overlap: Double, inputBarMaxY: Double, keyboardMinY: Double)
   /// Right after a send or receive, the newest message is not wholly between the effective top
   /// inset and the input bar's top (window coordinates).
-  case messageHidden(index: Int, messageMinY: Double, messageMaxY: Double, visibleMinY: Double, visibleMaxY: Double)
+  case messageHidden(
+    index: Int, messageMinY: Double, messageMaxY: Double, visibleMinY: Double, visibleMaxY: Double)
   /// `contentOffset.y` lies outside the range the list can rest at.
   case offsetOutOfRange(offsetY: Double, minimum: Double, maximum: Double)
   /// With the keyboard hidden, the input bar reaches into the bottom safe area.
@@ -23,7 +24,8 @@ public enum Diagnostic: Hashable, Sendable {
   /// Why a seed's code would crash.
   public enum CrashReason: String, Hashable, Sendable {
     /// `frKeyboard` is read before any keyboard frame was remembered.
-    case keyboardFrameNotRemembered = "the remembered keyboard frame is nil (textChange before any willShow)"
+    case keyboardFrameNotRemembered =
+      "the remembered keyboard frame is nil (textChange before any willShow)"
   }
 
   /// The diagnostic's id, as layouts.md names it.
@@ -42,7 +44,8 @@ public enum Diagnostic: Hashable, Sendable {
 
   /// Every id, in the order of layouts.md's table.
   public static let ids = [
-    "keyboard-overlap", "keyboard-gap", "message-hidden", "offset-out-of-range", "unsafe-input", "crash",
+    "keyboard-overlap", "keyboard-gap", "message-hidden", "offset-out-of-range", "unsafe-input",
+    "crash",
     "bad-index", "frame-mismatch",
   ]
 
@@ -57,15 +60,19 @@ public enum Diagnostic: Hashable, Sendable {
     case .frameMismatch(let child, let childHeight, let container, let containerHeight):
       return "\(child) is \(f(childHeight)) pt tall inside \(container) of \(f(containerHeight)) pt"
     case .keyboardGap(let gap, let inputBarMaxY, let keyboardMinY):
-      return "input bar bottom \(f(inputBarMaxY)) is \(f(gap)) pt above the keyboard top \(f(keyboardMinY))"
+      return
+        "input bar bottom \(f(inputBarMaxY)) is \(f(gap)) pt above the keyboard top \(f(keyboardMinY))"
     case .keyboardOverlap(let overlap, let inputBarMaxY, let keyboardMinY):
-      return "keyboard top \(f(keyboardMinY)) covers the input bar (bottom \(f(inputBarMaxY))) by \(f(overlap)) pt"
+      return
+        "keyboard top \(f(keyboardMinY)) covers the input bar (bottom \(f(inputBarMaxY))) by \(f(overlap)) pt"
     case .messageHidden(let index, let minY, let maxY, let visibleMinY, let visibleMaxY):
-      return "message \(index) spans \(f(minY))...\(f(maxY)) on screen, outside the visible \(f(visibleMinY))...\(f(visibleMaxY))"
+      return
+        "message \(index) spans \(f(minY))...\(f(maxY)) on screen, outside the visible \(f(visibleMinY))...\(f(visibleMaxY))"
     case .offsetOutOfRange(let offsetY, let minimum, let maximum):
       return "contentOffset.y \(f(offsetY)) is outside \(f(minimum))...\(f(maximum))"
     case .unsafeInput(let inputBarMaxY, let safeAreaMinY):
-      return "input bar bottom \(f(inputBarMaxY)) reaches into the bottom safe area, which starts at \(f(safeAreaMinY))"
+      return
+        "input bar bottom \(f(inputBarMaxY)) reaches into the bottom safe area, which starts at \(f(safeAreaMinY))"
     }
   }
 }

@@ -15,9 +15,9 @@ public enum RxKeyboardLayout {
   /// The RxKeyboard releases the layout can follow.
   public enum Version: String, CaseIterable, Hashable, Sendable {
     /// The seed's release: `visibleHeight = H - y`.
-    case v1_0_0 = "1.0.0"
+    case v1 = "1.0.0"
     /// `visibleHeight` is the height of the frame's intersection with the screen.
-    case v2_0_1 = "2.0.1"
+    case v2 = "2.0.1"
   }
 
   /// What RxKeyboard and the view controller remember.
@@ -49,7 +49,8 @@ public enum RxKeyboardLayout {
   /// Safe area plus the navigation bar on top: what automatic inset adjustment adds.
   static func systemInset(of state: ChatState) -> EdgeInsets {
     EdgeInsets(
-      top: state.safeArea.top + navigationBarHeight, left: 0, bottom: state.safeArea.bottom, right: 0)
+      top: state.safeArea.top + navigationBarHeight, left: 0, bottom: state.safeArea.bottom,
+      right: 0)
   }
 
   /// `textView.rx.text.map { $0?.isEmpty == false }`.
@@ -57,11 +58,15 @@ public enum RxKeyboardLayout {
 
   // MARK: Reducer
 
-  static func initialState(header: SessionHeader, version: Version, measurer: any TextMeasuring) -> ChatState {
+  static func initialState(header: SessionHeader, version: Version, measurer: any TextMeasuring)
+    -> ChatState
+  {
     let screen = header.device.screen
-    let memory = Memory(version: version, defaultFrame: Rect(x: 0, y: screen.height, width: screen.width, height: 0))
+    let memory = Memory(
+      version: version, defaultFrame: Rect(x: 0, y: screen.height, width: screen.width, height: 0))
     var state = ChatState(
-      layout: .rxkeyboard, screen: screen, safeArea: header.device.safeArea, memory: .rxkeyboard(memory))
+      layout: .rxkeyboard, screen: screen, safeArea: header.device.safeArea,
+      memory: .rxkeyboard(memory))
     state.keyboard.frame = memory.defaultFrame
     // The first emission (k = 0) arrives before the constraints are set up and is ignored;
     // viewDidLayoutSubviews then sets the inset to the bar's height.
@@ -143,8 +148,8 @@ public enum RxKeyboardLayout {
     state.keyboard.frame = frame
     let k: Double
     switch memory.version {
-    case .v1_0_0: k = state.screen.height - frame.y
-    case .v2_0_1: k = frame.intersection(state.screenRect)?.height ?? 0
+    case .v1: k = state.screen.height - frame.y
+    case .v2: k = frame.intersection(state.screenRect)?.height ?? 0
     }
     let isWillShow = state.keyboard.visibleHeight == 0 && k > 0
     state.keyboard.visibleHeight = k
@@ -161,7 +166,8 @@ public enum RxKeyboardLayout {
   private static func layOut(_ state: inout ChatState) {
     let width = state.screen.width
     let bottom = state.screen.height - state.safeArea.bottom - state.keyboard.visibleHeight
-    state.inputBar.frame = Rect(x: 0, y: bottom - inputBarHeight, width: width, height: inputBarHeight)
+    state.inputBar.frame = Rect(
+      x: 0, y: bottom - inputBarHeight, width: width, height: inputBarHeight)
     state.list.frame = state.screenRect
   }
 
@@ -201,22 +207,29 @@ public enum RxKeyboardLayout {
   /// The seed's 19 messages.
   static let seedMessages: [InitialMessage] = [
     InitialMessage(from: .other, text: "Lorem ipsum dolor sit amet, consectetur adipiscing elit."),
-    InitialMessage(from: .other, text: "Morbi et eros elementum, semper massa eu, pellentesque sapien."),
+    InitialMessage(
+      from: .other, text: "Morbi et eros elementum, semper massa eu, pellentesque sapien."),
     InitialMessage(from: .me, text: "Aenean sollicitudin justo scelerisque tincidunt venenatis."),
     InitialMessage(from: .me, text: "Ut mollis magna nec interdum pellentesque."),
-    InitialMessage(from: .me, text: "Aliquam semper nibh nec quam dapibus, a congue odio consequat."),
-    InitialMessage(from: .other, text: "Nullam iaculis nisi in justo feugiat, at pharetra nulla dignissim."),
+    InitialMessage(
+      from: .me, text: "Aliquam semper nibh nec quam dapibus, a congue odio consequat."),
+    InitialMessage(
+      from: .other, text: "Nullam iaculis nisi in justo feugiat, at pharetra nulla dignissim."),
     InitialMessage(from: .me, text: "Fusce at nulla luctus, posuere mauris ut, viverra nunc."),
     InitialMessage(from: .other, text: "Nam feugiat urna non tortor ornare viverra."),
-    InitialMessage(from: .other, text: "Donec vitae metus maximus, efficitur urna ac, blandit erat."),
-    InitialMessage(from: .other, text: "Pellentesque luctus eros ac nisi ullamcorper pharetra nec vel felis."),
-    InitialMessage(from: .me, text: "Duis vulputate magna quis urna porttitor, tempor malesuada metus volutpat."),
+    InitialMessage(
+      from: .other, text: "Donec vitae metus maximus, efficitur urna ac, blandit erat."),
+    InitialMessage(
+      from: .other, text: "Pellentesque luctus eros ac nisi ullamcorper pharetra nec vel felis."),
+    InitialMessage(
+      from: .me, text: "Duis vulputate magna quis urna porttitor, tempor malesuada metus volutpat."),
     InitialMessage(from: .me, text: "Duis aliquam urna quis metus tristique eleifend."),
     InitialMessage(from: .other, text: "Cras quis orci quis nisi vulputate mollis ut vitae magna."),
     InitialMessage(from: .other, text: "Fusce eu urna eu ipsum laoreet lobortis."),
     InitialMessage(from: .other, text: "Proin vitae tellus nec odio consequat varius ac non orci."),
     InitialMessage(from: .me, text: "Maecenas gravida arcu ut consectetur tincidunt."),
-    InitialMessage(from: .me, text: "Quisque accumsan nisl ut ipsum rutrum, nec rutrum magna lobortis."),
+    InitialMessage(
+      from: .me, text: "Quisque accumsan nisl ut ipsum rutrum, nec rutrum magna lobortis."),
     InitialMessage(from: .other, text: "Integer ac sem eu velit tincidunt hendrerit a in dui."),
     InitialMessage(from: .other, text: "Duis posuere arcu convallis tincidunt faucibus."),
   ]

@@ -16,7 +16,9 @@ func expectNoDifference(
 ) {
   guard actual != expected else { return }
   let diff = lineDiff(pretty(actual), pretty(expected))
-  Issue.record(Comment(rawValue: "States differ (Actual: −, Expected: +)\n" + diff), sourceLocation: sourceLocation)
+  Issue.record(
+    Comment(rawValue: "States differ (Actual: −, Expected: +)\n" + diff),
+    sourceLocation: sourceLocation)
 }
 
 /// TCA's `TestStore.send` for a pure reducer: applies `event` to `state` and expects the result
@@ -37,7 +39,8 @@ func expectTransition(
 func pretty(_ state: ChatState) -> String {
   let data = Data(state.jsonLine(includeMessages: true).utf8)
   guard let object = try? JSONSerialization.jsonObject(with: data),
-    let pretty = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+    let pretty = try? JSONSerialization.data(
+      withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
   else { return state.jsonLine(includeMessages: true) }
   return String(decoding: pretty, as: UTF8.self)
 }
