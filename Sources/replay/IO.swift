@@ -104,3 +104,50 @@ private func openForReading(_ path: String) throws(FileError) -> Int32 {
   }
   return descriptor
 }
+
+/// Writes `bytes` to `path` atomically: into a temporary file beside it, flushed to disk, then
+/// renamed over `path`, so an interrupted run leaves either the old file or the new one, never
+/// half of one. Refuses to write over `protectedPaths` (the recordings being read).
+func writeFileAtomically(
+  _ bytes: [UInt8], to path: String, protecting protectedPaths: [String] = []
+) throws(FileError) {
+  var target = stat()
+  if stat(path, &target) == 0 {
+    for protected in protectedPaths {
+      var source = stat()
+      if stat(protected, &source) == 0 && source.st_dev == target.st_dev
+        && source.st_ino == target.st_ino
+      {
+        throw FileError(
+          path: path, reason: "it is a recording being read; replay never writes to its input")
+      }
+    }
+  }
+  let temporary = path + ".tmp-\(getpid())"
+  let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+  guard descriptor >= 0 else {
+    throw FileError(
+      path: path, reason: "cannot create '\(temporary)': " + String(cString: strerror(errno)))
+  }
+  var offset = 0
+  var failure: String?
+  bytes.withUnsafeBytes { raw in
+    guard let base = raw.baseAddress else { return }
+    while offset < raw.count {
+      let written = write(descriptor, base + offset, raw.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        failure = String(cString: strerror(errno))
+        return
+      }
+      offset += written
+    }
+  }
+  if failure == nil && fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+  close(descriptor)
+  if failure == nil && rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+  if let failure {
+    unlink(temporary)
+    throw FileError(path: path, reason: failure)
+  }
+}
