@@ -168,6 +168,6 @@ public struct FontMetrics: Sendable {
   }
 
   /// The shipped stand-in for Apple's system font: Inter Regular (SIL Open Font License 1.1),
-  /// whose proportions are close to SF Pro Text.
+  /// a widely used stand-in for SF Pro with similar proportions.
   public static let systemFontSubstitute: FontMetrics = .interRegular
 }

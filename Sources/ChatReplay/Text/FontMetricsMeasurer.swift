@@ -132,7 +132,7 @@ public struct FontMetricsMeasurer: TextMeasuring {
         index = next
         continue
       }
-      // `index` is a cluster boundary: the scalar before it was measured on its own.
+      // `index` is a cluster boundary: the start, or just after a scalar measured on its own.
       repeat {
         let clusterEnd = text.index(after: index)
         measure(text[index], into: &breaker)
