@@ -1,0 +1,79 @@
+import Foundation
+
+/// The result of running the real `replay` executable.
+struct ProcessResult: Sendable {
+  var status: Int32
+  var standardOutput: String
+  var standardError: String
+  var outputBytes: Data
+}
+
+/// Runs the built `replay` binary the way a user would.
+enum ReplayBinary {
+  /// The package's root folder.
+  static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  /// The `replay` executable built beside this test bundle.
+  static var url: URL? {
+    var candidates: [URL] = []
+    // The test runner lives in the build products folder, as does `replay`.
+    let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var folder = runner.deletingLastPathComponent()
+    for _ in 0..<4 {
+      candidates.append(folder.appendingPathComponent("replay"))
+      folder = folder.deletingLastPathComponent()
+    }
+    candidates.append(packageRoot.appendingPathComponent(".build/debug/replay"))
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }
+
+  /// A recording in `Recordings/`.
+  static func recording(_ name: String) -> String {
+    packageRoot.appendingPathComponent("Recordings").appendingPathComponent(name).path
+  }
+
+  /// Runs `replay` with `arguments`, feeding `input` on standard input, in the package root.
+  static func run(_ arguments: [String], input: String = "") throws -> ProcessResult {
+    guard let url else { throw CocoaError(.fileNoSuchFile) }
+    let process = Process()
+    process.executableURL = url
+    process.arguments = arguments
+    process.currentDirectoryURL = packageRoot
+    let stdin = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    // Read both pipes while the process runs, so a full pipe cannot block it.
+    let errorData = ErrorCollector(stderr.fileHandleForReading)
+    let output = stdout.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return ProcessResult(
+      status: process.terminationStatus, standardOutput: String(decoding: output, as: UTF8.self),
+      standardError: String(decoding: errorData.wait(), as: UTF8.self), outputBytes: output)
+  }
+}
+
+/// Reads a pipe to its end on another thread.
+private final class ErrorCollector: @unchecked Sendable {
+  private var data = Data()
+  private let done = DispatchSemaphore(value: 0)
+
+  init(_ handle: FileHandle) {
+    Thread.detachNewThread {
+      self.data = handle.readDataToEndOfFile()
+      self.done.signal()
+    }
+  }
+
+  func wait() -> Data {
+    done.wait()
+    return data
+  }
+}
