@@ -105,9 +105,10 @@ private func openForReading(_ path: String) throws(FileError) -> Int32 {
   return descriptor
 }
 
-/// Writes `bytes` to `path` atomically: into a temporary file beside it, flushed to disk, then
-/// renamed over `path`, so an interrupted run leaves either the old file or the new one, never
-/// half of one. Refuses to write over `protectedPaths` (the recordings being read).
+/// Writes `bytes` to `path` atomically.
+///
+/// The bytes go into a temporary file beside it, flushed to disk, then renamed over `path`, so
+/// an interrupted run leaves either the old file or the new one, never half of one. Refuses to write over `protectedPaths` (the recordings being read).
 func writeFileAtomically(
   _ bytes: [UInt8], to path: String, protecting protectedPaths: [String] = []
 ) throws(FileError) {

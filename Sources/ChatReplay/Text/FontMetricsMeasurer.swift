@@ -151,8 +151,10 @@ public struct FontMetricsMeasurer: TextMeasuring {
     return next == scalars.endIndex || isSimple(scalars[next].value)
   }
 
-  /// Whether `value` is a scalar that never joins a neighbouring simple scalar into one
-  /// grapheme cluster and is never part of an emoji on its own: ASCII other than CR, Latin,
+  /// Whether `value` is a scalar that never joins a neighbouring simple scalar.
+  ///
+  /// Such a scalar never forms one grapheme cluster with its neighbour and is never part of an
+  /// emoji on its own: ASCII other than CR, Latin,
   /// Greek and Cyrillic letters, most punctuation and currency signs, CJK ideographs, kana,
   /// CJK punctuation and full-width forms. None of these is a combining mark, joiner, prepend,
   /// Hangul or regional indicator scalar (checked for every pair against the standard
