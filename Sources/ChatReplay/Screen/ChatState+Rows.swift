@@ -18,9 +18,18 @@ extension ChatState {
       bottom: max(0, frame.maxY - (screen.height - safeArea.bottom)), right: 0)
   }
 
-  /// Keeps the keyboard's real frame: every notification carries the frame iOS gives the
-  /// keyboard, whether or not the layout listens to it.
+  /// Keeps the keyboard's real frame, whether or not the layout listens: the frame of each
+  /// `willShow` and `willHide`, where the keyboard's animation starts.
+  ///
+  /// The `willChangeFrame` that iOS posts at the same moment, with the same frames, just before
+  /// them is not taken: between the two no frame is drawn, and taking it would report an overlap
+  /// the user never sees on every appearance of layouts that move on `willShow`.
   mutating func trackKeyboard(_ notification: KeyboardNotification) {
-    if let frame = notification.frameEnd { keyboard.frame = frame }
+    switch notification.name {
+    case .willShow, .willHide:
+      if let frame = notification.frameEnd { keyboard.frame = frame }
+    case .willChangeFrame, .didShow, .didHide, .didChangeFrame:
+      break
+    }
   }
 }
