@@ -1,0 +1,185 @@
+/// One recording replayed through several layouts, step by step, for `replay compare`.
+///
+/// Each step keeps, per layout, what a reader compares: the input bar's frame, the effective
+/// (adjusted) bottom inset, the offset and the diagnostics. A step *diverges* when the layouts
+/// disagree on any of them.
+///
+/// ```text
+/// step        t  event                                        layout           input bar             inset.b  offset.y  diagnostics
+///    1    0.700  keyboard willShow → (0, 516, 393×336)      ≠ rxkeyboard       (0, 438, 393×44)          414      1038  keyboard-gap
+///                                                             growing          (0, 802, 393×50)            0         0  unsafe-input
+/// ```
+public struct Comparison: Sendable {
+  /// What one layout shows at one step.
+  public struct Cell: Hashable, Sendable {
+    public var inputBarFrame: Rect
+    /// `adjustedContentInset.bottom`.
+    public var bottomInset: Double
+    /// `contentOffset.y`.
+    public var offsetY: Double
+    public var diagnostics: [Diagnostic]
+
+    /// The cell of `state`.
+    public init(_ state: ChatState) {
+      inputBarFrame = state.inputBar.frame
+      bottomInset = state.adjustedContentInset.bottom
+      offsetY = state.list.contentOffsetY
+      diagnostics = state.diagnostics
+    }
+  }
+
+  /// One step: the event and one cell per layout, in the order of ``layouts``.
+  public struct Row: Sendable {
+    public var step: Int
+    public var t: Double
+    /// The event that made the step; `nil` for step 0.
+    public var event: Event?
+    public var cells: [Cell]
+
+    /// Whether the layouts disagree here.
+    public var diverges: Bool { cells.contains { $0 != cells[0] } }
+  }
+
+  /// The header the recording starts with (the default one if it has none).
+  public var header: SessionHeader
+  /// The layouts compared, in column order.
+  public var layouts: [LayoutID]
+  public var rows: [Row]
+  /// The lines that could not be replayed; the rows stop at the first.
+  public var errors: [RecordingError]
+
+  /// Replays the whole recording in `bytes` through each of `layouts` (the header's own layout
+  /// and `options.layout` are ignored), stopping at the first bad line.
+  public init(
+    replaying bytes: UnsafeBufferPointer<UInt8>, layouts: [LayoutID] = ChatScreen.availableLayouts,
+    options: Replayer.Options = Replayer.Options()
+  ) {
+    self.layouts = layouts
+    header = .default
+    rows = []
+    errors = []
+    for (column, layout) in layouts.enumerated() {
+      var layoutOptions = options
+      layoutOptions.layout = layout
+      var replayer = Replayer(options: layoutOptions)
+      var index = 0
+      var failure: RecordingError?
+      func take(_ output: Replayer.Output) -> Bool {
+        switch output {
+        case .start(let header, _):
+          self.header = header
+          return true
+        case .state(let state, let event, _, _):
+          if column == 0 {
+            rows.append(Row(step: state.step, t: state.t, event: event?.event, cells: []))
+          }
+          guard index < rows.count else { return false }
+          rows[index].cells.append(Cell(state))
+          index += 1
+          return true
+        case .error(let error):
+          failure = error
+          return false
+        }
+      }
+      if replayer.read(bytes, take) { replayer.finish(take) }
+      if column == 0, let failure { errors.append(failure) }
+    }
+  }
+
+  /// The steps where the layouts disagree.
+  public var divergingSteps: [Int] { rows.filter(\.diverges).map(\.step) }
+
+  // MARK: Text
+
+  /// The column headings of ``lines(file:onlyDiverging:)``.
+  public static let heading =
+    "step        t  event                                          layout           input bar              inset.b  offset.y  diagnostics"
+
+  /// The comparison as text: a title, the heading, one line per layout per step (a `≠` marks
+  /// the steps that diverge), and a closing count.
+  public func lines(file: String, onlyDiverging: Bool = false) -> [String] {
+    let f = JSONWriter.format
+    let device = header.device
+    var lines = [
+      "\(file): \(layouts.map(\.rawValue).joined(separator: ", ")) on \(device.model), "
+        + "\(f(device.screen.width))×\(f(device.screen.height)) pt, safe area \(device.safeArea.summary)"
+        + " (header layout: \((header.layout ?? .rxkeyboard).rawValue))",
+      "",
+      Self.heading,
+    ]
+    for row in rows where !onlyDiverging || row.diverges {
+      let event = row.event.map { String($0.summary.prefix(44)) } ?? "(start)"
+      let prefix =
+        Summary.pad(String(row.step), 4, right: true) + "  "
+        + Summary.pad(Summary.fixed3(row.t), 7, right: true)
+        + "  " + Summary.pad(event, 44) + " " + (row.diverges ? "≠" : " ") + " "
+      for (column, cell) in row.cells.enumerated() {
+        var line = column == 0 ? prefix : String(repeating: " ", count: prefix.count)
+        line += Summary.pad(layouts[column].rawValue, 16) + " "
+        line += Summary.pad(cell.inputBarFrame.summary, 22) + " "
+        line += Summary.pad(f(cell.bottomInset), 7, right: true) + "  "
+        line += Summary.pad(f(cell.offsetY), 8, right: true)
+        if !cell.diagnostics.isEmpty {
+          line += "  " + cell.diagnostics.map(\.id).joined(separator: " ")
+        }
+        lines.append(line)
+      }
+    }
+    lines.append("")
+    let diverging = divergingSteps
+    let count = rows.count
+    var closing = "\(count) step\(count == 1 ? "" : "s"), \(diverging.count) diverging"
+    if let first = diverging.first { closing += " (first at step \(first))" }
+    lines.append(closing)
+    return lines
+  }
+
+  // MARK: JSON
+
+  /// Writes one step as `replay compare --json` prints it.
+  ///
+  /// ```text
+  /// {"step":1,"t":0.7,"event":{"t":0.7,"type":"keyboard",…},"diverges":true,
+  ///  "layouts":[{"layout":"rxkeyboard","inputBar":{"frame":{…}},"bottomInset":414,
+  ///              "offsetY":1038,"diagnostics":[…]},…]}
+  /// ```
+  public func write(_ row: Row, to writer: inout some StructuredWriter) {
+    writer.beginObject()
+    writer.key("step")
+    writer.number(Double(row.step))
+    writer.key("t")
+    writer.number(row.t)
+    if let event = row.event {
+      writer.key("event")
+      EventEncoder.write(TimedEvent(t: row.t, event: event), to: &writer)
+    }
+    writer.key("diverges")
+    writer.bool(row.diverges)
+    writer.key("layouts")
+    writer.beginArray()
+    for (column, cell) in row.cells.enumerated() {
+      writer.beginObject()
+      writer.key("layout")
+      writer.string(layouts[column].rawValue)
+      writer.key("inputBar")
+      writer.beginObject()
+      writer.key("frame")
+      EventEncoder.write(cell.inputBarFrame, to: &writer)
+      writer.endObject()
+      writer.key("bottomInset")
+      writer.number(cell.bottomInset)
+      writer.key("offsetY")
+      writer.number(cell.offsetY)
+      writer.key("diagnostics")
+      writer.beginArray()
+      for diagnostic in cell.diagnostics {
+        diagnostic.write(to: &writer)
+      }
+      writer.endArray()
+      writer.endObject()
+    }
+    writer.endArray()
+    writer.endObject()
+  }
+}

@@ -1,0 +1,115 @@
+internal import ChatReplay
+
+/// `replay compare FILE`: one recording through every layout, side by side.
+struct CompareCommand: Subcommand {
+  static let name = "compare"
+  static let abstract = "Replay one recording through every layout and show where they diverge."
+  static let usage =
+    "Usage: replay compare FILE [--json] [--diverging] [--rxkeyboard-version 1.0.0|2.0.1]"
+  static let help = """
+    replay compare: replays one recording through every layout (\
+    \(ChatScreen.availableLayouts.map(\.rawValue).joined(separator: ", "))) and shows, step by
+    step, each one's input bar frame, effective bottom inset (adjustedContentInset.bottom),
+    contentOffset.y and diagnostics. `≠` marks the steps where the layouts diverge.
+
+    \(usage)
+
+    Options:
+      --json                    One JSON object per step, with every layout's values.
+      --diverging               Only the steps where the layouts diverge.
+      --rxkeyboard-version V    The RxKeyboard release the rxkeyboard layout follows (default 1.0.0).
+      -h, --help                Show this help.
+
+    Exit status: 0 success, 1 a bad or unreadable recording, 64 bad arguments.
+    """
+
+  var file = ""
+  var isJSON = false
+  var onlyDiverging = false
+  var rxKeyboardVersion = RxKeyboardLayout.Version.v1
+  var showsHelp = false
+
+  init(arguments: [String]) throws(UsageError) {
+    var file: String?
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "-h", "--help":
+        showsHelp = true
+      case "--json":
+        isJSON = true
+      case "--diverging":
+        onlyDiverging = true
+      case "--rxkeyboard-version":
+        guard let text = rest.popFirst() else {
+          throw UsageError(message: "--rxkeyboard-version needs a value")
+        }
+        guard let version = RxKeyboardLayout.Version(rawValue: text) else {
+          let versions = RxKeyboardLayout.Version.allCases.map(\.rawValue)
+          throw UsageError(
+            message:
+              "unknown RxKeyboard version '\(text)'; use \(versions.joined(separator: " or "))")
+        }
+        rxKeyboardVersion = version
+      default:
+        if argument.hasPrefix("-") && argument != "-" {
+          var message = "unknown option '\(argument)'"
+          let options = ["--json", "--diverging", "--rxkeyboard-version", "--help"]
+          if let near = Suggestion.nearest(to: argument, in: options) {
+            message += "; did you mean '\(near)'?"
+          }
+          throw UsageError(message: message)
+        }
+        guard file == nil else {
+          throw UsageError(
+            message: "one recording at a time; got '\(file ?? "")' and '\(argument)'")
+        }
+        file = argument
+      }
+    }
+    if showsHelp { return }
+    guard let file else {
+      throw UsageError(message: "compare needs a recording: replay compare FILE")
+    }
+    self.file = file
+  }
+
+  mutating func run() -> Int32 {
+    var output = Output.standardOutput
+    var standardError = Output.standardError
+    defer {
+      output.flush()
+      standardError.flush()
+    }
+    if showsHelp {
+      output.line(Self.help)
+      return Replay.success
+    }
+    let bytes: [UInt8]
+    do {
+      bytes = try readFile(file)
+    } catch {
+      standardError.line("Error: \(error.description)")
+      return Replay.failure
+    }
+    let options = Replayer.Options(rxKeyboardVersion: rxKeyboardVersion)
+    let comparison = bytes.withUnsafeBufferPointer { Comparison(replaying: $0, options: options) }
+    if isJSON {
+      var writer = JSONWriter()
+      for row in comparison.rows where !onlyDiverging || row.diverges {
+        writer.reset()
+        comparison.write(row, to: &writer)
+        writer.newline()
+        output.write(writer.bytes)
+      }
+    } else {
+      for line in comparison.lines(file: file, onlyDiverging: onlyDiverging) {
+        output.line(line)
+      }
+    }
+    for error in comparison.errors {
+      standardError.line(error.rendered(file: file))
+    }
+    return comparison.errors.isEmpty ? Replay.success : Replay.failure
+  }
+}
