@@ -24,6 +24,8 @@ public enum AccessoryLayout {
   public struct Memory: Hashable, Sendable {
     /// The last frame (container plus keyboard) with the keyboard up, for pans; `nil` while docked.
     public var shownFrame: Rect?
+
+    public init(shownFrame: Rect? = nil) { self.shownFrame = shownFrame }
   }
 
   /// The container's height above the safe area: text field 34 with 8 above and below.

@@ -25,7 +25,9 @@ public enum ScrollToFieldLayout {
   /// What the helper remembers.
   public struct Memory: Hashable, Sendable {
     /// Whether the screen is between `viewDidAppear` and `viewDidDisappear`.
-    public var isVisible = true
+    public var isVisible: Bool
+
+    public init(isVisible: Bool = true) { self.isVisible = isVisible }
   }
 
   /// The input field's height.
