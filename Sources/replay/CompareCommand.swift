@@ -5,7 +5,7 @@ struct CompareCommand: Subcommand {
   static let name = "compare"
   static let abstract = "Replay one recording through every layout and show where they diverge."
   static let usage =
-    "Usage: replay compare FILE [--json] [--diverging] [--rxkeyboard-version 1.0.0|2.0.1]"
+    "Usage: replay compare FILE [--json] [--diverging] [--layouts LIST] [--rxkeyboard-version V]"
   static let help = """
     replay compare: replays one recording through every layout (\
     \(ChatScreen.availableLayouts.map(\.rawValue).joined(separator: ", "))) and shows, step by
@@ -17,7 +17,11 @@ struct CompareCommand: Subcommand {
     Options:
       --json                    One JSON object per step, with every layout's values.
       --diverging               Only the steps where the layouts diverge.
-      --rxkeyboard-version V    The RxKeyboard release the rxkeyboard layout follows (default 1.0.0).
+      --layouts LIST            The layouts to compare, comma-separated, in order (default: all);
+                                rxkeyboard@2.0.1 names the rxkeyboard layout on RxKeyboard 2.0.1,
+                                e.g. --layouts rxkeyboard,rxkeyboard@2.0.1.
+      --rxkeyboard-version V    The RxKeyboard release of the rxkeyboard column when --layouts is
+                                not given: 1.0.0 (default) or 2.0.1.
       -h, --help                Show this help.
 
     Exit status: 0 success, 1 a bad or unreadable recording, 64 bad arguments.
@@ -27,6 +31,7 @@ struct CompareCommand: Subcommand {
   var isJSON = false
   var onlyDiverging = false
   var rxKeyboardVersion = RxKeyboardLayout.Version.v1
+  var columns: [Comparison.Column]?
   var showsHelp = false
 
   init(arguments: [String]) throws(UsageError) {
@@ -40,6 +45,23 @@ struct CompareCommand: Subcommand {
         isJSON = true
       case "--diverging":
         onlyDiverging = true
+      case "--layouts":
+        guard let text = rest.popFirst() else {
+          throw UsageError(message: "--layouts needs a value")
+        }
+        var columns: [Comparison.Column] = []
+        for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+          guard let column = Comparison.Column(name: String(name)) else {
+            let names = ChatScreen.availableLayouts.map(\.rawValue) + ["rxkeyboard@2.0.1"]
+            var message = "unknown layout '\(name)'"
+            if let near = Suggestion.nearest(to: String(name), in: names) {
+              message += "; did you mean '\(near)'?"
+            }
+            throw UsageError(message: message)
+          }
+          columns.append(column)
+        }
+        self.columns = columns
       case "--rxkeyboard-version":
         guard let text = rest.popFirst() else {
           throw UsageError(message: "--rxkeyboard-version needs a value")
@@ -54,7 +76,7 @@ struct CompareCommand: Subcommand {
       default:
         if argument.hasPrefix("-") && argument != "-" {
           var message = "unknown option '\(argument)'"
-          let options = ["--json", "--diverging", "--rxkeyboard-version", "--help"]
+          let options = ["--json", "--diverging", "--layouts", "--rxkeyboard-version", "--help"]
           if let near = Suggestion.nearest(to: argument, in: options) {
             message += "; did you mean '\(near)'?"
           }
@@ -92,8 +114,10 @@ struct CompareCommand: Subcommand {
       standardError.line("Error: \(error.description)")
       return Replay.failure
     }
-    let options = Replayer.Options(rxKeyboardVersion: rxKeyboardVersion)
-    let comparison = bytes.withUnsafeBufferPointer { Comparison(replaying: $0, options: options) }
+    let columns = self.columns ?? Comparison.Column.every(rxKeyboardVersion: rxKeyboardVersion)
+    let comparison = bytes.withUnsafeBufferPointer {
+      Comparison(replaying: $0, columns: columns)
+    }
     if isJSON {
       var writer = JSONWriter()
       for row in comparison.rows where !onlyDiverging || row.diverges {

@@ -14,10 +14,14 @@ struct ComparisonTests {
     """
 
   func compare(_ text: String, layouts: [LayoutID]) -> Comparison {
+    compare(text, columns: layouts.map { Comparison.Column($0) })
+  }
+
+  func compare(_ text: String, columns: [Comparison.Column]) -> Comparison {
     let bytes = Array(text.utf8)
     return bytes.withUnsafeBufferPointer {
       Comparison(
-        replaying: $0, layouts: layouts, options: Replayer.Options(measurer: FixedWidthMeasurer()))
+        replaying: $0, columns: columns, options: Replayer.Options(measurer: FixedWidthMeasurer()))
     }
   }
 
@@ -79,5 +83,33 @@ struct ComparisonTests {
     #expect(comparison.rows.count == 2)
     #expect(comparison.errors.count == 1)
     #expect(comparison.errors.first?.line == 3)
+  }
+
+  @Test func columnNamesCarryTheRxKeyboardRelease() {
+    #expect(
+      Comparison.Column(name: "rxkeyboard@2.0.1")
+        == Comparison.Column(.rxkeyboard, rxKeyboardVersion: .v2))
+    #expect(Comparison.Column(name: "rxkeyboard@1.0.0")?.name == "rxkeyboard")
+    #expect(Comparison.Column(name: "growing@2.0.1") == nil)
+    #expect(Comparison.Column(name: "rxkeyboard@3") == nil)
+    #expect(Comparison.Column(name: "scroll-to-field")?.layout == .scrollToField)
+  }
+
+  @Test func rxKeyboardReleasesDivergeWhereTheKeyboardLeavesTheScreen() {
+    // iPhone SE, no messages. A frame below the screen, (0, 700, 375, 216): 1.0.0 emits
+    // k = 667 − 700 = −33, 2.0.1 the height of the part on screen, none: 0 (equal to the last k,
+    // but the frame changed, so it is emitted). Bars: 667 − 0 + 33 − 44 = 656 and 667 − 44 = 623.
+    let text = """
+      {"type":"session","version":1,"device":{"model":"iPhone SE","screen":{"width":375,"height":667},"safeArea":{"top":20,"left":0,"bottom":0,"right":0}},"messages":[]}
+      {"t":1,"type":"keyboard","name":"willChangeFrame","frameEnd":{"x":0,"y":700,"width":375,"height":216}}
+
+      """
+    let comparison = compare(
+      text,
+      columns: [
+        Comparison.Column(.rxkeyboard), Comparison.Column(.rxkeyboard, rxKeyboardVersion: .v2),
+      ])
+    #expect(comparison.divergingSteps == [1])
+    #expect(comparison.rows[1].cells.map(\.inputBarFrame.y) == [656, 623])
   }
 }

@@ -28,7 +28,43 @@ public struct Comparison: Sendable {
     }
   }
 
-  /// One step: the event and one cell per layout, in the order of ``layouts``.
+  /// A layout to compare, with the RxKeyboard release when it is `rxkeyboard`.
+  public struct Column: Hashable, Sendable {
+    public var layout: LayoutID
+    public var rxKeyboardVersion: RxKeyboardLayout.Version
+
+    public init(_ layout: LayoutID, rxKeyboardVersion: RxKeyboardLayout.Version = .v1) {
+      self.layout = layout
+      self.rxKeyboardVersion = rxKeyboardVersion
+    }
+
+    /// Every available layout, `rxkeyboard` following `rxKeyboardVersion`.
+    public static func every(rxKeyboardVersion: RxKeyboardLayout.Version = .v1) -> [Column] {
+      ChatScreen.availableLayouts.map { Column($0, rxKeyboardVersion: rxKeyboardVersion) }
+    }
+
+    /// `growing`, `rxkeyboard`, or `rxkeyboard@2.0.1` when the release is not the seed's.
+    public var name: String {
+      guard layout == .rxkeyboard, rxKeyboardVersion != .v1 else { return layout.rawValue }
+      return "\(layout.rawValue)@\(rxKeyboardVersion.rawValue)"
+    }
+
+    /// Reads a ``name``; `rxkeyboard@1.0.0` is accepted too.
+    public init?(name: String) {
+      let parts = name.split(separator: "@", maxSplits: 1).map(String.init)
+      guard let first = parts.first, let layout = LayoutID(rawValue: first) else { return nil }
+      var version = RxKeyboardLayout.Version.v1
+      if parts.count == 2 {
+        guard layout == .rxkeyboard, let given = RxKeyboardLayout.Version(rawValue: parts[1]) else {
+          return nil
+        }
+        version = given
+      }
+      self.init(layout, rxKeyboardVersion: version)
+    }
+  }
+
+  /// One step: the event and one cell per column, in the order of ``columns``.
   public struct Row: Sendable {
     public var step: Int
     public var t: Double
@@ -37,30 +73,35 @@ public struct Comparison: Sendable {
     public var cells: [Cell]
 
     /// Whether the layouts disagree here.
-    public var diverges: Bool { cells.contains { $0 != cells[0] } }
+    public var diverges: Bool {
+      guard let first = cells.first else { return false }
+      return cells.contains { $0 != first }
+    }
   }
 
   /// The header the recording starts with (the default one if it has none).
   public var header: SessionHeader
-  /// The layouts compared, in column order.
-  public var layouts: [LayoutID]
+  /// The layouts compared, in order.
+  public var columns: [Column]
   public var rows: [Row]
   /// The lines that could not be replayed; the rows stop at the first.
   public var errors: [RecordingError]
 
-  /// Replays the whole recording in `bytes` through each of `layouts` (the header's own layout
-  /// and `options.layout` are ignored), stopping at the first bad line.
+  /// Replays the whole recording in `bytes` through each of `columns` (the header's own layout,
+  /// `options.layout` and `options.rxKeyboardVersion` are ignored), stopping at the first bad
+  /// line.
   public init(
-    replaying bytes: UnsafeBufferPointer<UInt8>, layouts: [LayoutID] = ChatScreen.availableLayouts,
+    replaying bytes: UnsafeBufferPointer<UInt8>, columns: [Column] = Column.every(),
     options: Replayer.Options = Replayer.Options()
   ) {
-    self.layouts = layouts
+    self.columns = columns
     header = .default
     rows = []
     errors = []
-    for (column, layout) in layouts.enumerated() {
+    for (column, compared) in columns.enumerated() {
       var layoutOptions = options
-      layoutOptions.layout = layout
+      layoutOptions.layout = compared.layout
+      layoutOptions.rxKeyboardVersion = compared.rxKeyboardVersion
       var replayer = Replayer(options: layoutOptions)
       var index = 0
       var failure: RecordingError?
@@ -102,7 +143,7 @@ public struct Comparison: Sendable {
     let f = JSONWriter.format
     let device = header.device
     var lines = [
-      "\(file): \(layouts.map(\.rawValue).joined(separator: ", ")) on \(device.model), "
+      "\(file): \(columns.map(\.name).joined(separator: ", ")) on \(device.model), "
         + "\(f(device.screen.width))×\(f(device.screen.height)) pt, safe area \(device.safeArea.summary)"
         + " (header layout: \((header.layout ?? .rxkeyboard).rawValue))",
       "",
@@ -116,7 +157,7 @@ public struct Comparison: Sendable {
         + "  " + Summary.pad(event, 44) + " " + (row.diverges ? "≠" : " ") + " "
       for (column, cell) in row.cells.enumerated() {
         var line = column == 0 ? prefix : String(repeating: " ", count: prefix.count)
-        line += Summary.pad(layouts[column].rawValue, 16) + " "
+        line += Summary.pad(columns[column].name, 16) + " "
         line += Summary.pad(cell.inputBarFrame.summary, 22) + " "
         line += Summary.pad(f(cell.bottomInset), 7, right: true) + "  "
         line += Summary.pad(f(cell.offsetY), 8, right: true)
@@ -141,7 +182,7 @@ public struct Comparison: Sendable {
   ///
   /// ```text
   /// {"step":1,"t":0.7,"event":{"t":0.7,"type":"keyboard",…},"diverges":true,
-  ///  "layouts":[{"layout":"rxkeyboard","inputBar":{"frame":{…}},"bottomInset":414,
+  ///  "layouts":[{"layout":"rxkeyboard","rxKeyboardVersion":"1.0.0","inputBar":{"frame":{…}},"bottomInset":414,
   ///              "offsetY":1038,"diagnostics":[…]},…]}
   /// ```
   public func write(_ row: Row, to writer: inout some StructuredWriter) {
@@ -161,7 +202,11 @@ public struct Comparison: Sendable {
     for (column, cell) in row.cells.enumerated() {
       writer.beginObject()
       writer.key("layout")
-      writer.string(layouts[column].rawValue)
+      writer.string(columns[column].layout.rawValue)
+      if columns[column].layout == .rxkeyboard {
+        writer.key("rxKeyboardVersion")
+        writer.string(columns[column].rxKeyboardVersion.rawValue)
+      }
       writer.key("inputBar")
       writer.beginObject()
       writer.key("frame")
