@@ -7,10 +7,10 @@ struct CompareCommand: Subcommand {
   static let usage =
     "Usage: replay compare FILE [--json] [--diverging] [--layouts LIST] [--rxkeyboard-version V]"
   static let help = """
-    replay compare: replays one recording through every layout (\
-    \(ChatScreen.availableLayouts.map(\.rawValue).joined(separator: ", "))) and shows, step by
-    step, each one's input bar frame, effective bottom inset (adjustedContentInset.bottom),
-    contentOffset.y and diagnostics. `≠` marks the steps where the layouts diverge.
+    replay compare: replays one recording through every layout and shows, step by step, each
+    one's input bar frame, effective bottom inset (adjustedContentInset.bottom), contentOffset.y
+    and diagnostics; `≠` marks the steps where the layouts diverge (any of these differs).
+    Layouts: \(ChatScreen.availableLayouts.map(\.rawValue).joined(separator: ", ")).
 
     \(usage)
 
