@@ -107,33 +107,61 @@ struct CompareCommand: Subcommand {
       output.line(Self.help)
       return Replay.success
     }
-    let bytes: [UInt8]
+    let columns = self.columns ?? Comparison.Column.every(rxKeyboardVersion: rxKeyboardVersion)
+    var comparator = Comparator(columns: columns)
+    var writer = JSONWriter()
+    var stepCount = 0
+    var divergingCount = 0
+    var firstDiverging: Int?
+    let isJSON = self.isJSON
+    let onlyDiverging = self.onlyDiverging
+    let file = self.file
+    func take(_ item: Comparator.Output) -> Bool {
+      let row: Comparison.Row
+      switch item {
+      case .start(let header):
+        if !isJSON {
+          output.line(Comparison.title(file: file, header: header, columns: columns))
+          output.line()
+          output.line(Comparison.heading)
+        }
+        return true
+      case .row(let next):
+        row = next
+      }
+      let diverges = row.diverges
+      stepCount += 1
+      if diverges {
+        divergingCount += 1
+        if firstDiverging == nil { firstDiverging = row.step }
+      }
+      guard diverges || !onlyDiverging else { return true }
+      if isJSON {
+        writer.reset()
+        Comparison.write(row, columns: columns, to: &writer)
+        writer.newline()
+        output.write(writer.bytes)
+      } else {
+        for line in Comparison.lines(for: row, columns: columns) { output.line(line) }
+      }
+      return true
+    }
     do {
-      bytes = try readFile(file)
+      try readChunks(of: file) { chunk in comparator.read(chunk, take) }
     } catch {
       standardError.line("Error: \(error.description)")
       return Replay.failure
     }
-    let columns = self.columns ?? Comparison.Column.every(rxKeyboardVersion: rxKeyboardVersion)
-    let comparison = bytes.withUnsafeBufferPointer {
-      Comparison(replaying: $0, columns: columns)
+    comparator.finish(take)
+    if !isJSON && stepCount > 0 {
+      output.line()
+      output.line(
+        Comparison.closing(stepCount: stepCount, diverging: divergingCount, first: firstDiverging))
     }
-    if isJSON {
-      var writer = JSONWriter()
-      for row in comparison.rows where !onlyDiverging || row.diverges {
-        writer.reset()
-        comparison.write(row, to: &writer)
-        writer.newline()
-        output.write(writer.bytes)
-      }
-    } else {
-      for line in comparison.lines(file: file, onlyDiverging: onlyDiverging) {
-        output.line(line)
-      }
-    }
-    for error in comparison.errors {
+    if let error = comparator.error {
       standardError.line(error.rendered(file: file))
+      return Replay.failure
     }
-    return comparison.errors.isEmpty ? Replay.success : Replay.failure
+    return Replay.success
   }
 }

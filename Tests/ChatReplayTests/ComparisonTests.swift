@@ -112,4 +112,33 @@ struct ComparisonTests {
     #expect(comparison.divergingSteps == [1])
     #expect(comparison.rows[1].cells.map(\.inputBarFrame.y) == [656, 623])
   }
+
+  @Test func comparatorGivesTheSameRowsChunkByChunk() {
+    let bytes = Array(Self.recording.utf8)
+    let columns = [Comparison.Column(.scrollToField), Comparison.Column(.accessory)]
+    let options = Replayer.Options(measurer: FixedWidthMeasurer())
+    let whole = bytes.withUnsafeBufferPointer {
+      Comparison(replaying: $0, columns: columns, options: options)
+    }
+    var comparator = Comparator(columns: columns, options: options)
+    var starts = 0
+    var cells: [[Comparison.Cell]] = []
+    func take(_ output: Comparator.Output) -> Bool {
+      switch output {
+      case .start: starts += 1
+      case .row(let row): cells.append(row.cells)
+      }
+      return true
+    }
+    // Seven bytes at a time: lines split across chunks.
+    for start in stride(from: 0, to: bytes.count, by: 7) {
+      bytes[start..<min(start + 7, bytes.count)].withUnsafeBufferPointer {
+        _ = comparator.read($0, take)
+      }
+    }
+    comparator.finish(take)
+    #expect(starts == 1)
+    #expect(cells == whole.rows.map(\.cells))
+    #expect(cells.count == 2)
+  }
 }

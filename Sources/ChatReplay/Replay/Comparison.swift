@@ -95,37 +95,16 @@ public struct Comparison: Sendable {
     options: Replayer.Options = Replayer.Options()
   ) {
     self.columns = columns
-    header = .default
-    rows = []
-    errors = []
-    for (column, compared) in columns.enumerated() {
-      var layoutOptions = options
-      layoutOptions.layout = compared.layout
-      layoutOptions.rxKeyboardVersion = compared.rxKeyboardVersion
-      var replayer = Replayer(options: layoutOptions)
-      var index = 0
-      var failure: RecordingError?
-      func take(_ output: Replayer.Output) -> Bool {
-        switch output {
-        case .start(let header, _):
-          self.header = header
-          return true
-        case .state(let state, let event, _, _):
-          if column == 0 {
-            rows.append(Row(step: state.step, t: state.t, event: event?.event, cells: []))
-          }
-          guard index < rows.count else { return false }
-          rows[index].cells.append(Cell(state))
-          index += 1
-          return true
-        case .error(let error):
-          failure = error
-          return false
-        }
-      }
-      if replayer.read(bytes, take) { replayer.finish(take) }
-      if column == 0, let failure { errors.append(failure) }
+    var comparator = Comparator(columns: columns, options: options)
+    var rows: [Row] = []
+    func take(_ output: Comparator.Output) -> Bool {
+      if case .row(let row) = output { rows.append(row) }
+      return true
     }
+    if comparator.read(bytes, take) { comparator.finish(take) }
+    self.rows = rows
+    header = comparator.header ?? .default
+    errors = comparator.error.map { [$0] } ?? []
   }
 
   /// The steps where the layouts disagree.
@@ -140,40 +119,54 @@ public struct Comparison: Sendable {
   /// The comparison as text: a title, the heading, one line per layout per step (a `≠` marks
   /// the steps that diverge), and a closing count.
   public func lines(file: String, onlyDiverging: Bool = false) -> [String] {
+    var lines = [Self.title(file: file, header: header, columns: columns), "", Self.heading]
+    for row in rows where !onlyDiverging || row.diverges {
+      lines += Self.lines(for: row, columns: columns)
+    }
+    let diverging = divergingSteps
+    lines += [
+      "", Self.closing(stepCount: rows.count, diverging: diverging.count, first: diverging.first),
+    ]
+    return lines
+  }
+
+  /// The first line: the layouts, the device, the header's own layout.
+  public static func title(file: String, header: SessionHeader, columns: [Column]) -> String {
     let f = JSONWriter.format
     let device = header.device
-    var lines = [
-      "\(file): \(columns.map(\.name).joined(separator: ", ")) on \(device.model), "
-        + "\(f(device.screen.width))×\(f(device.screen.height)) pt, safe area \(device.safeArea.summary)"
-        + " (header layout: \((header.layout ?? .rxkeyboard).rawValue))",
-      "",
-      Self.heading,
-    ]
-    for row in rows where !onlyDiverging || row.diverges {
-      let event = row.event.map { String($0.summary.prefix(44)) } ?? "(start)"
-      let prefix =
-        Summary.pad(String(row.step), 4, right: true) + "  "
-        + Summary.pad(Summary.fixed3(row.t), 7, right: true)
-        + "  " + Summary.pad(event, 44) + " " + (row.diverges ? "≠" : " ") + " "
-      for (column, cell) in row.cells.enumerated() {
-        var line = column == 0 ? prefix : String(repeating: " ", count: prefix.count)
-        line += Summary.pad(columns[column].name, 16) + " "
-        line += Summary.pad(cell.inputBarFrame.summary, 22) + " "
-        line += Summary.pad(f(cell.bottomInset), 7, right: true) + "  "
-        line += Summary.pad(f(cell.offsetY), 8, right: true)
-        if !cell.diagnostics.isEmpty {
-          line += "  " + cell.diagnostics.map(\.id).joined(separator: " ")
-        }
-        lines.append(line)
+    return "\(file): \(columns.map(\.name).joined(separator: ", ")) on \(device.model), "
+      + "\(f(device.screen.width))×\(f(device.screen.height)) pt, safe area \(device.safeArea.summary)"
+      + " (header layout: \((header.layout ?? .rxkeyboard).rawValue))"
+  }
+
+  /// One step: a line per column, the step, time, event and `≠` on the first.
+  public static func lines(for row: Row, columns: [Column]) -> [String] {
+    let f = JSONWriter.format
+    let event = row.event.map { String($0.summary.prefix(44)) } ?? "(start)"
+    let prefix =
+      Summary.pad(String(row.step), 4, right: true) + "  "
+      + Summary.pad(Summary.fixed3(row.t), 7, right: true)
+      + "  " + Summary.pad(event, 44) + " " + (row.diverges ? "≠" : " ") + " "
+    var lines: [String] = []
+    for (column, cell) in zip(columns, row.cells) {
+      var line = lines.isEmpty ? prefix : String(repeating: " ", count: prefix.count)
+      line += Summary.pad(column.name, 16) + " "
+      line += Summary.pad(cell.inputBarFrame.summary, 22) + " "
+      line += Summary.pad(f(cell.bottomInset), 7, right: true) + "  "
+      line += Summary.pad(f(cell.offsetY), 8, right: true)
+      if !cell.diagnostics.isEmpty {
+        line += "  " + cell.diagnostics.map(\.id).joined(separator: " ")
       }
+      lines.append(line)
     }
-    lines.append("")
-    let diverging = divergingSteps
-    let count = rows.count
-    var closing = "\(count) step\(count == 1 ? "" : "s"), \(diverging.count) diverging"
-    if let first = diverging.first { closing += " (first at step \(first))" }
-    lines.append(closing)
     return lines
+  }
+
+  /// `42 steps, 9 diverging (first at step 12)`.
+  public static func closing(stepCount: Int, diverging: Int, first: Int?) -> String {
+    var closing = "\(stepCount) step\(stepCount == 1 ? "" : "s"), \(diverging) diverging"
+    if let first { closing += " (first at step \(first))" }
+    return closing
   }
 
   // MARK: JSON
@@ -186,6 +179,13 @@ public struct Comparison: Sendable {
   ///              "offsetY":1038,"diagnostics":[…]},…]}
   /// ```
   public func write(_ row: Row, to writer: inout some StructuredWriter) {
+    Self.write(row, columns: columns, to: &writer)
+  }
+
+  /// Writes one step of a comparison of `columns`.
+  public static func write(
+    _ row: Row, columns: [Column], to writer: inout some StructuredWriter
+  ) {
     writer.beginObject()
     writer.key("step")
     writer.number(Double(row.step))
@@ -199,13 +199,13 @@ public struct Comparison: Sendable {
     writer.bool(row.diverges)
     writer.key("layouts")
     writer.beginArray()
-    for (column, cell) in row.cells.enumerated() {
+    for (column, cell) in zip(columns, row.cells) {
       writer.beginObject()
       writer.key("layout")
-      writer.string(columns[column].layout.rawValue)
-      if columns[column].layout == .rxkeyboard {
+      writer.string(column.layout.rawValue)
+      if column.layout == .rxkeyboard {
         writer.key("rxKeyboardVersion")
-        writer.string(columns[column].rxKeyboardVersion.rawValue)
+        writer.string(column.rxKeyboardVersion.rawValue)
       }
       writer.key("inputBar")
       writer.beginObject()
