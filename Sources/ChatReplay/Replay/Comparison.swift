@@ -5,9 +5,10 @@
 /// disagree on any of them.
 ///
 /// ```text
-/// step        t  event                                        layout           input bar             inset.b  offset.y  diagnostics
-///    1    0.700  keyboard willShow → (0, 516, 393×336)      ≠ rxkeyboard       (0, 438, 393×44)          414      1038  keyboard-gap
-///                                                             growing          (0, 802, 393×50)            0         0  unsafe-input
+/// $ replay compare Recordings/basic-chat.jsonl --layouts rxkeyboard,growing
+/// step        t  event                                          layout           input bar              inset.b  offset.y  diagnostics
+///    1    1.000  keyboard willChangeFrame → (0, 516, 393×336) ≠ rxkeyboard       (0, 438, 393×44)           414       808  keyboard-gap
+///                                                               growing          (0, 802, 393×50)             0         0  unsafe-input
 /// ```
 public struct Comparison: Sendable {
   /// What one layout shows at one step.
