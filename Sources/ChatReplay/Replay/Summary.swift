@@ -72,7 +72,7 @@ public enum Summary {
     }
   }
 
-  private static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+  static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
     let count = text.count
     guard count < width else { return text }
     let padding = String(repeating: " ", count: width - count)
@@ -80,7 +80,7 @@ public enum Summary {
   }
 
   /// `t` with three decimals, as recordings write milliseconds.
-  private static func fixed3(_ value: Double) -> String {
+  static func fixed3(_ value: Double) -> String {
     let thousandths = (value * 1000).rounded()
     guard thousandths.magnitude < 1e15 else { return JSONWriter.format(value) }
     let integer = Int64(thousandths)

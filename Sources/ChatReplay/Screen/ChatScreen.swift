@@ -27,26 +27,39 @@ public struct ChatScreen: Sendable {
     case .rxkeyboard:
       state = RxKeyboardLayout.initialState(
         header: header, version: rxKeyboardVersion, measurer: measurer)
-    case .growing, .scrollToField, .accessory:
-      preconditionFailure(
-        "layout '\(layout.rawValue)' is not available; check ChatScreen.availableLayouts")
+    case .growing:
+      state = GrowingLayout.initialState(header: header, measurer: measurer)
+    case .scrollToField:
+      state = ScrollToFieldLayout.initialState(header: header, measurer: measurer)
+    case .accessory:
+      state = AccessoryLayout.initialState(header: header, measurer: measurer)
     }
     state.checkGeometry(afterNewMessage: false)
     return state
   }
 
   /// The layouts this build replays.
-  public static let availableLayouts: [LayoutID] = [.rxkeyboard]
+  public static let availableLayouts: [LayoutID] = [
+    .rxkeyboard, .growing, .scrollToField, .accessory,
+  ]
 
   /// Applies one event: the next state of the screen.
   public func reduce(into state: inout ChatState, _ event: TimedEvent) {
     state.step += 1
     state.t = event.t
+    // A crashed app changes nothing more; its last state, diagnostics included, stays.
+    if state.memory.isCrashed { return }
     state.diagnostics.removeAll(keepingCapacity: true)
     let messageCount = state.messages.count
     switch state.memory {
     case .rxkeyboard:
       RxKeyboardLayout.reduce(into: &state, event.event, measurer: measurer)
+    case .growing:
+      GrowingLayout.reduce(into: &state, event.event, measurer: measurer)
+    case .scrollToField:
+      ScrollToFieldLayout.reduce(into: &state, event.event, measurer: measurer)
+    case .accessory:
+      AccessoryLayout.reduce(into: &state, event.event, measurer: measurer)
     }
     state.checkGeometry(afterNewMessage: state.messages.count != messageCount)
   }

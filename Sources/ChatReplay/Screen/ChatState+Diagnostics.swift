@@ -40,8 +40,9 @@ extension ChatState {
           offsetY: list.contentOffsetY, minimum: range.lowerBound, maximum: range.upperBound))
     }
     let safeAreaMinY = screen.height - safeArea.bottom
-    if keyboardOnScreen == nil && bar.maxY > safeAreaMinY + Self.tolerance {
-      diagnostics.append(.unsafeInput(inputBarMaxY: bar.maxY, safeAreaMinY: safeAreaMinY))
+    let inputMaxY = inputContentFrame.maxY
+    if keyboardOnScreen == nil && inputMaxY > safeAreaMinY + Self.tolerance {
+      diagnostics.append(.unsafeInput(inputBarMaxY: inputMaxY, safeAreaMinY: safeAreaMinY))
     }
   }
 

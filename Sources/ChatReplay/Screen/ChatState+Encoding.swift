@@ -121,6 +121,13 @@ extension Diagnostic {
       field("count", Double(count))
     case .crash:
       break
+    case .doubledOrigin(let convertedMaxY, let fieldMaxY):
+      field("convertedMaxY", convertedMaxY)
+      field("fieldMaxY", fieldMaxY)
+    case .duplicateObserver(let count):
+      field("count", Double(count))
+    case .emptyMessage(let index):
+      field("index", Double(index))
     case .frameMismatch(_, let childHeight, _, let containerHeight):
       field("childHeight", childHeight)
       field("containerHeight", containerHeight)
@@ -142,6 +149,10 @@ extension Diagnostic {
       field("offsetY", offsetY)
       field("minimum", minimum)
       field("maximum", maximum)
+    case .outsideContainer(_, let childMinX, let childMaxX, _, let containerWidth):
+      field("childMinX", childMinX)
+      field("childMaxX", childMaxX)
+      field("containerWidth", containerWidth)
     case .unsafeInput(let inputBarMaxY, let safeAreaMinY):
       field("inputBarMaxY", inputBarMaxY)
       field("safeAreaMinY", safeAreaMinY)

@@ -73,7 +73,9 @@ public struct ChatState: Equatable, Sendable {
   public var systemInset: EdgeInsets {
     switch layout {
     case .rxkeyboard: RxKeyboardLayout.systemInset(of: self)
-    case .growing, .scrollToField, .accessory: .zero
+    case .growing: GrowingLayout.systemInset(of: self)
+    case .scrollToField: ScrollToFieldLayout.systemInset(of: self)
+    case .accessory: AccessoryLayout.systemInset(of: self)
     }
   }
 
@@ -81,7 +83,17 @@ public struct ChatState: Equatable, Sendable {
   public var isSendEnabled: Bool {
     switch layout {
     case .rxkeyboard: RxKeyboardLayout.isSendEnabled(self)
-    case .growing, .scrollToField, .accessory: !inputBar.text.isEmpty
+    case .growing: GrowingLayout.isSendEnabled(self)
+    case .scrollToField: ScrollToFieldLayout.isSendEnabled(self)
+    case .accessory: AccessoryLayout.isSendEnabled(self)
+    }
+  }
+
+  /// The part of the input bar that holds the input, which must stay out of the bottom safe area.
+  public var inputContentFrame: Rect {
+    switch layout {
+    case .rxkeyboard, .growing, .scrollToField: inputBar.frame
+    case .accessory: AccessoryLayout.inputContentFrame(of: self)
     }
   }
 }
@@ -89,4 +101,15 @@ public struct ChatState: Equatable, Sendable {
 /// What a layout remembers between events beyond what the screen shows.
 public enum LayoutMemory: Equatable, Sendable {
   case rxkeyboard(RxKeyboardLayout.Memory)
+  case growing(GrowingLayout.Memory)
+  case scrollToField(ScrollToFieldLayout.Memory)
+  case accessory(AccessoryLayout.Memory)
+
+  /// Whether the seed's app has crashed, after which no event changes the screen.
+  public var isCrashed: Bool {
+    switch self {
+    case .growing(let memory): memory.isCrashed
+    case .rxkeyboard, .scrollToField, .accessory: false
+    }
+  }
 }

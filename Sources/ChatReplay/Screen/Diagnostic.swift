@@ -6,12 +6,22 @@ public enum Diagnostic: Hashable, Sendable {
   case badIndex(item: Int, count: Int)
   /// The seed's code would crash here (a nil unwrap), and does nothing after.
   case crash(reason: CrashReason)
+  /// The field's rect, converted from its own coordinates, counts its origin twice.
+  case doubledOrigin(convertedMaxY: Double, fieldMaxY: Double)
+  /// Keyboard notifications run their handler `count` times: observers added again and again.
+  case duplicateObserver(count: Int)
+  /// A message row holds the empty string.
+  case emptyMessage(index: Int)
   /// A child view is taller than its container.
   case frameMismatch(child: String, childHeight: Double, container: String, containerHeight: Double)
   /// A shown keyboard's top is more than 0.5 pt below the input bar's bottom.
   case keyboardGap(gap: Double, inputBarMaxY: Double, keyboardMinY: Double)
   /// The input bar's frame intersects the keyboard's on-screen frame.
   case keyboardOverlap(overlap: Double, inputBarMaxY: Double, keyboardMinY: Double)
+  /// A child view lies, at least in part, beyond its container's right edge, where touches cannot
+  /// reach it.
+  case outsideContainer(
+    child: String, childMinX: Double, childMaxX: Double, container: String, containerWidth: Double)
   /// Right after a send or receive, the newest message is not wholly between the effective top
   /// inset and the input bar's top (window coordinates).
   case messageHidden(
@@ -26,6 +36,8 @@ public enum Diagnostic: Hashable, Sendable {
     /// `frKeyboard` is read before any keyboard frame was remembered.
     case keyboardFrameNotRemembered =
       "the remembered keyboard frame is nil (textChange before any willShow)"
+    /// `userInfo[UIKeyboardFrameEndUserInfoKey] as! NSValue` on a missing key.
+    case frameEndMissing = "willShow has no frameEnd (as! NSValue on nil)"
   }
 
   /// The diagnostic's id, as layouts.md names it.
@@ -33,11 +45,15 @@ public enum Diagnostic: Hashable, Sendable {
     switch self {
     case .badIndex: "bad-index"
     case .crash: "crash"
+    case .doubledOrigin: "doubled-origin"
+    case .duplicateObserver: "duplicate-observer"
+    case .emptyMessage: "empty-message"
     case .frameMismatch: "frame-mismatch"
     case .keyboardGap: "keyboard-gap"
     case .keyboardOverlap: "keyboard-overlap"
     case .messageHidden: "message-hidden"
     case .offsetOutOfRange: "offset-out-of-range"
+    case .outsideContainer: "outside-container"
     case .unsafeInput: "unsafe-input"
     }
   }
@@ -46,7 +62,8 @@ public enum Diagnostic: Hashable, Sendable {
   public static let ids = [
     "keyboard-overlap", "keyboard-gap", "message-hidden", "offset-out-of-range", "unsafe-input",
     "crash",
-    "bad-index", "frame-mismatch",
+    "bad-index", "frame-mismatch", "outside-container", "duplicate-observer", "doubled-origin",
+    "empty-message",
   ]
 
   /// The diagnostic in words, with its numbers.
@@ -57,6 +74,14 @@ public enum Diagnostic: Hashable, Sendable {
       return "scrollToItem(at: item \(item)) but the list has items 0..<\(count)"
     case .crash(let reason):
       return "the app would crash: \(reason.rawValue)"
+    case .doubledOrigin(let convertedMaxY, let fieldMaxY):
+      return
+        "the field converted from its own coordinates ends at \(f(convertedMaxY)), but it ends at \(f(fieldMaxY)) (origin counted twice)"
+    case .duplicateObserver(let count):
+      return
+        "keyboard notifications run their handler \(count) times (viewWillDisappear removes with object: view.window, which matches no registration)"
+    case .emptyMessage(let index):
+      return "message \(index) is the empty string (the seed's [String()])"
     case .frameMismatch(let child, let childHeight, let container, let containerHeight):
       return "\(child) is \(f(childHeight)) pt tall inside \(container) of \(f(containerHeight)) pt"
     case .keyboardGap(let gap, let inputBarMaxY, let keyboardMinY):
@@ -70,6 +95,9 @@ public enum Diagnostic: Hashable, Sendable {
         "message \(index) spans \(f(minY))...\(f(maxY)) on screen, outside the visible \(f(visibleMinY))...\(f(visibleMaxY))"
     case .offsetOutOfRange(let offsetY, let minimum, let maximum):
       return "contentOffset.y \(f(offsetY)) is outside \(f(minimum))...\(f(maximum))"
+    case .outsideContainer(let child, let minX, let maxX, let container, let width):
+      return
+        "\(child) spans x \(f(minX))...\(f(maxX)) but \(container) is \(f(width)) pt wide: touches beyond it are lost"
     case .unsafeInput(let inputBarMaxY, let safeAreaMinY):
       return
         "input bar bottom \(f(inputBarMaxY)) reaches into the bottom safe area, which starts at \(f(safeAreaMinY))"

@@ -17,6 +17,11 @@ public enum RxKeyboardLayout {
     /// The seed's release: `visibleHeight = H - y`.
     case v1 = "1.0.0"
     /// `visibleHeight` is the height of the frame's intersection with the screen.
+    ///
+    /// 2.0.1 also sets `panRecognizer.maximumNumberOfTouches = 1` (commit 5f3ac2b, first released
+    /// in 2.0.1), so a two-finger drag does not move the keyboard. The recording format's `pan`
+    /// carries one `y` and no touch count, so a recording cannot show a multi-touch pan: every
+    /// `pan` is a one-finger pan, which both releases follow alike.
     case v2 = "2.0.1"
   }
 

@@ -1,0 +1,148 @@
+/// The `scroll-to-field` layout: seed 002's Rx helper that scrolls the edited field above the
+/// keyboard, applied to a chat.
+///
+/// Rules (layouts.md, checked against the seed):
+/// - The screen is one scroll view filling the window, with automatic inset adjustment (the safe
+///   area is added to `contentInset`). Its content is the messages, then the input field (44 pt)
+///   as the last row; the field moves down as messages are added.
+/// - Only `willShow` and `willHide` are observed, and only while the screen is visible
+///   (`viewDidAppear` … `viewDidDisappear`): visible at step 0, `disappear` hides it, `appear`
+///   shows it again.
+/// - `willShow` needs `frameEnd` and `duration` (the seed's `guard` returns otherwise). Insets go
+///   to 0; the keyboard's frame is converted into the scroll view (`y + contentOffset.y`); the
+///   field's frame is converted *from the field's own coordinates*, so its origin counts twice
+///   (`maxY = 2 × fieldY + 44`; `doubled-origin`). `offset = maxY(field) - minY(keyboard)`; if
+///   positive, `contentInset.bottom = offset` and `contentOffset.y = offset`.
+/// - `willHide`: insets to 0, the offset stays.
+///
+/// Choices where the seed is silent: the "field" is the chat's input field, the first responder
+/// whenever the keyboard is up, placed as the last row of the scroll view's content (the seed
+/// finds the scroll view by walking up from the field, so the field must be inside it). Rows are
+/// UITableView's default 44 pt; the header's messages or none. `textChange` sets the field's text;
+/// `sendTap` with non-empty text appends it and clears the field, as a chat would, without
+/// scrolling; `returnKey` does nothing (the seed sets no delegate).
+public enum ScrollToFieldLayout {
+  /// What the helper remembers.
+  public struct Memory: Hashable, Sendable {
+    /// Whether the screen is between `viewDidAppear` and `viewDidDisappear`.
+    public var isVisible: Bool
+
+    public init(isVisible: Bool = true) { self.isVisible = isVisible }
+  }
+
+  /// The input field's height.
+  static let fieldHeight = 44.0
+
+  // MARK: Derived values
+
+  /// The scroll view fills the window: the whole safe area is added.
+  static func systemInset(of state: ChatState) -> EdgeInsets { state.safeAreaOverlap }
+
+  /// A chat's send button: enabled with text.
+  static func isSendEnabled(_ state: ChatState) -> Bool { !state.inputBar.text.isEmpty }
+
+  /// The field's top in the scroll view's content: below the last message.
+  static func fieldY(_ state: ChatState) -> Double {
+    state.messages.last.map { $0.y + $0.height } ?? 0
+  }
+
+  // MARK: Reducer
+
+  static func initialState(header: SessionHeader, measurer: any TextMeasuring) -> ChatState {
+    let screen = header.device.screen
+    var state = ChatState(
+      layout: .scrollToField, screen: screen, safeArea: header.device.safeArea,
+      memory: .scrollToField(Memory()))
+    state.keyboard.frame = Rect(x: 0, y: screen.height, width: screen.width, height: 0)
+    state.list.frame = state.screenRect
+    for message in header.messages ?? [] {
+      state.appendRow(from: message.from, text: message.text)
+    }
+    state.list.contentOffsetY = -state.adjustedContentInset.top
+    layOut(&state)
+    return state
+  }
+
+  static func reduce(into state: inout ChatState, _ event: Event, measurer: any TextMeasuring) {
+    guard case .scrollToField(var memory) = state.memory else { return }
+    switch event {
+    case .keyboard(let notification):
+      state.trackKeyboard(notification)
+      guard memory.isVisible else { break }
+      switch notification.name {
+      case .willShow:
+        scrollField(&state, notification)
+      case .willHide:
+        state.list.contentInset = .zero
+        state.keyboard.visibleHeight = 0
+      case .didShow, .didHide, .willChangeFrame, .didChangeFrame:
+        break
+      }
+
+    case .appear:
+      memory.isVisible = true
+
+    case .disappear:
+      memory.isVisible = false
+
+    case .textChange(let text):
+      state.inputBar.text = text
+
+    case .sendTap:
+      guard !state.inputBar.text.isEmpty else { break }
+      state.appendRow(from: .me, text: state.inputBar.text)
+      state.inputBar.text = ""
+
+    case .receive(let text):
+      state.appendRow(from: .other, text: text)
+
+    case .scroll(let offsetY):
+      state.list.contentOffsetY = offsetY
+
+    case .safeArea(let insets):
+      state.safeArea = insets
+
+    case .viewport(let screen, let safeArea):
+      state.screen = screen
+      state.safeArea = safeArea
+
+    case .pan, .returnKey, .doneTap:
+      // No interactive dismissal, no text-field delegate, no Done button.
+      break
+    }
+    state.memory = .scrollToField(memory)
+    layOut(&state)
+  }
+
+  /// `scrollTextFieldWhehKeybordShown`.
+  private static func scrollField(_ state: inout ChatState, _ notification: KeyboardNotification) {
+    guard let keyboard = notification.frameEnd, notification.duration != nil else { return }
+    state.list.contentInset = .zero
+    // convertRect(keyboardFrame, fromView: nil): window to the scroll view's bounds.
+    let keyboardMinY = keyboard.minY - state.list.frame.minY + state.list.contentOffsetY
+    // textField.convertRect(textField.frame, toView: scrollView): the frame's origin is read in
+    // the field's own coordinates, so the field's origin is added to itself.
+    let fieldY = fieldY(state)
+    let convertedMaxY = 2 * fieldY + fieldHeight
+    let offset = convertedMaxY - keyboardMinY
+    state.keyboard.visibleHeight = state.screen.height - keyboard.minY
+    if fieldY != 0 {
+      state.diagnostics.append(
+        .doubledOrigin(convertedMaxY: convertedMaxY, fieldMaxY: fieldY + fieldHeight))
+    }
+    if offset > 0 {
+      state.list.contentInset.bottom = offset
+      state.list.contentOffsetY = offset
+    }
+  }
+
+  /// Places the field where the scroll view shows it.
+  private static func layOut(_ state: inout ChatState) {
+    state.list.frame = state.screenRect
+    let fieldY = fieldY(state)
+    state.list.contentHeight = fieldY + fieldHeight
+    state.inputBar.frame = Rect(
+      x: 0, y: state.list.frame.minY + fieldY - state.list.contentOffsetY,
+      width: state.screen.width, height: fieldHeight)
+  }
+}
