@@ -110,7 +110,8 @@ public struct AdversarialSession: Sendable {
     case 2:
       return Rect(x: -1, y: -height, width: width, height: height)
     case 3:
-      return Rect(x: 0, y: screen.height + height, width: width, height: height)
+      return Rect(
+        x: 0, y: min(screen.height + height, Self.numberLimit), width: width, height: height)
     default:
       return Rect(
         x: coordinate(&choices, along: screen.width),
@@ -123,7 +124,7 @@ public struct AdversarialSession: Sendable {
   private func coordinate(_ choices: inout Choices, along length: Double) -> Double {
     let limit = Self.numberLimit
     switch choices.draw(below: 3) {
-    case 0: return [0, length, length / 2, -1, length + 1, 0.5][choices.draw(below: 6)]
+    case 0: return min([0, length, length / 2, -1, length + 1, 0.5][choices.draw(below: 6)], limit)
     case 1: return Gen.double(in: -limit...limit).generate(&choices)
     default: return min(max(Double(choices.draw(below: 2000)) - 500, -limit), limit)
     }
