@@ -2,10 +2,29 @@
 public struct GeneratedRecording: Hashable, Sendable {
   public var header: SessionHeader
   public var events: [TimedEvent]
+  /// How it was made: the kind and the profile drawn.
+  public var kind: RecordingGenerator.Kind
+  public var profile: DeviceProfile
 
-  public init(header: SessionHeader, events: [TimedEvent]) {
+  public init(
+    header: SessionHeader, events: [TimedEvent], kind: RecordingGenerator.Kind = .realistic,
+    profile: DeviceProfile = .default
+  ) {
     self.header = header
     self.events = events
+    self.kind = kind
+    self.profile = profile
+  }
+
+  /// The `replay generate` arguments that write this recording when it was made from
+  /// `Choices(seed: seed)` and not shrunk.
+  public func generateArguments(seed: UInt64) -> [String] {
+    var arguments = ["generate", "--seed", "\(seed)", "--events", "\(events.count)"]
+    switch kind {
+    case .realistic: arguments += ["--profile", profile.name]
+    case .adversarial: arguments += ["--adversarial"]
+    }
+    return arguments
   }
 
   /// The recording as a file: the header line, then one line per event.
@@ -80,7 +99,8 @@ extension Gen where Value == GeneratedRecording {
         generator.appendEvents(&choices, to: &events)
       }
       events.removeLast(events.count - generator.eventCount)
-      return GeneratedRecording(header: generator.header, events: events)
+      return GeneratedRecording(
+        header: generator.header, events: events, kind: kind, profile: generator.profile)
     }
   }
 }

@@ -84,29 +84,13 @@ struct CodecPropertyTests {
       try Data(recording.bytes).write(to: file)
       defer { try? FileManager.default.removeItem(at: file) }
       for layout in ChatScreen.availableLayouts {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [file.path, "--json", "--layout", layout.rawValue]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let run = try runReplay(executable, [file.path, "--json", "--layout", layout.rawValue])
+        #expect(run.status == 0)
         let expected = recording.states(layout: layout, measurer: FontMetricsMeasurer()).map {
           $0.jsonLine() + "\n"
         }.joined()
-        expectNoDifference(String(decoding: output, as: UTF8.self), expected)
+        expectNoDifference(run.output, expected)
       }
     }
-  }
-
-  private func replayExecutable() -> URL? {
-    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for candidate in [directory, directory.deletingLastPathComponent()] {
-      let url = candidate.appendingPathComponent("replay")
-      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-    }
-    return nil
   }
 }

@@ -26,7 +26,9 @@ struct PropertyEngineTests {
   @Test func shrinkingAnArrayKeepsTheFewestSmallestFailingElements() {
     // Fails when three elements are 50 or more: the simplest such array is [50, 50, 50].
     let arrays = Gen.int(in: 0...100).array(count: 0...20)
-    let failure = PropertyRunner.run("engine.arrays", arrays, cases: 200) { values in
+    let failure = PropertyRunner.run(
+      "engine.arrays", arrays, cases: 200, honoringEnvironment: false
+    ) { values in
       values.filter { $0 >= 50 }.count >= 3 ? "three large elements" : nil
     }
     #expect(failure?.shrunk == [50, 50, 50])
@@ -35,7 +37,9 @@ struct PropertyEngineTests {
   @Test func shrinkingADoubleFindsTheSimplestFailingValue() {
     // Fails from 0.75 up. Decision 0 gives 0 (passes); decision 1 picks an awkward value, of
     // which the first that fails is the upper bound 1 (the list is 0, 0, 1, …).
-    let failure = PropertyRunner.run("engine.doubles", Gen.double(in: 0...1), cases: 200) {
+    let failure = PropertyRunner.run(
+      "engine.doubles", Gen.double(in: 0...1), cases: 200, honoringEnvironment: false
+    ) {
       $0 >= 0.75 ? "large" : nil
     }
     #expect(failure?.shrunk == 1)
@@ -43,7 +47,7 @@ struct PropertyEngineTests {
 
   @Test func aPlantedBugIsFoundAndShrunkToAtMostFiveEvents() throws {
     let failure = PropertyRunner.run(
-      "engine.plantedBug", PropertyDefaults.adversarial, cases: 500
+      "engine.plantedBug", PropertyDefaults.adversarial, cases: 500, honoringEnvironment: false
     ) { recording in
       let states = recording.states(layout: .rxkeyboard)
       var copy = BuggyKeyboardRule(screen: recording.header.device.screen)

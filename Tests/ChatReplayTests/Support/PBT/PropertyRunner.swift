@@ -29,8 +29,8 @@ enum PropertyRunner {
 
   /// The seeds of a property's cases: fixed, so `swift test` is reproducible, and different
   /// per property.
-  static func seeds(for name: String, count: Int) -> [UInt64] {
-    if let seed = seedOverride { return [seed] }
+  static func seeds(for name: String, count: Int, honoringEnvironment: Bool = true) -> [UInt64] {
+    if honoringEnvironment, let seed = seedOverride { return [seed] }
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325
     for byte in name.utf8 {
       hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
@@ -45,9 +45,10 @@ enum PropertyRunner {
   /// replace `cases`, or run one seed.
   static func run<Value>(
     _ name: String, _ generator: Gen<Value>, cases: Int, shrinkBudget: Int = 3_000,
-    _ property: (Value) -> String?
+    honoringEnvironment: Bool = true, _ property: (Value) -> String?
   ) -> PropertyFailure<Value>? {
-    let seeds = seeds(for: name, count: casesOverride ?? cases)
+    let count = honoringEnvironment ? casesOverride ?? cases : cases
+    let seeds = seeds(for: name, count: count, honoringEnvironment: honoringEnvironment)
     for (index, seed) in seeds.enumerated() {
       var choices = Choices(seed: seed)
       let value = generator.generate(&choices)
@@ -85,6 +86,7 @@ func expectProperty(
     \(failure.original.events.count) to \(failure.shrunk.events.count) events \
     (\(failure.shrinkAttempts) candidates tried).
     \(failure.message)
+    The case as first generated: replay \(failure.original.generateArguments(seed: failure.seed).joined(separator: " "))
     Rerun this case: REPLAY_PBT_SEED=\(failure.seed) swift test --filter '\(name)'
     Minimal recording (save it and run `replay FILE --summary`):
     \(failure.shrunk.text)
