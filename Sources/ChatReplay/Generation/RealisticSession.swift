@@ -224,7 +224,9 @@ public struct RealisticSession: Sendable {
     let keystrokes = 1 + choices.draw(below: 8)
     for index in 0..<keystrokes {
       if index > 0 { milliseconds += 60 + choices.draw(below: 300) }
-      switch choices.draw(below: 16) {
+      // UIKit posts no change for a backspace in an empty field: type instead.
+      let keystroke = choices.draw(below: 16)
+      switch text.isEmpty && keystroke >= 14 ? 0 : keystroke {
       case 0..<12:
         typeCharacter(&choices)
       case 12, 13:
@@ -232,7 +234,7 @@ public struct RealisticSession: Sendable {
         text.append(contentsOf: pendingWord)
         pendingWord.removeAll()
       case 14:
-        if !text.isEmpty { text.removeLast() }
+        text.removeLast()
       default:
         if let space = text.lastIndex(of: " ") {
           text.removeSubrange(space...)
