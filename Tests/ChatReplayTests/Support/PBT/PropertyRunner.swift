@@ -15,7 +15,8 @@ struct PropertyFailure<Value> {
 }
 
 /// Runs properties over generated cases: `REPLAY_PBT_CASES` sets the number of cases per
-/// property, `REPLAY_PBT_SEED` runs only the case with that seed.
+/// property, `REPLAY_PBT_SEED` runs only the case with that seed, and `REPLAY_PBT_TRACE`
+/// prints each case's seed before it runs (to name the case that crashes the process).
 enum PropertyRunner {
   /// `REPLAY_PBT_CASES`, when set.
   static var casesOverride: Int? {
@@ -49,7 +50,11 @@ enum PropertyRunner {
   ) -> PropertyFailure<Value>? {
     let count = honoringEnvironment ? casesOverride ?? cases : cases
     let seeds = seeds(for: name, count: count, honoringEnvironment: honoringEnvironment)
+    let traces =
+      honoringEnvironment && ProcessInfo.processInfo.environment["REPLAY_PBT_TRACE"] != nil
     for (index, seed) in seeds.enumerated() {
+      // A crash ends the process before any report: the last seed traced is the culprit.
+      if traces { FileHandle.standardError.write(Data("\(name) seed \(seed)\n".utf8)) }
       var choices = Choices(seed: seed)
       let value = generator.generate(&choices)
       guard property(value) != nil else { continue }
