@@ -19,8 +19,8 @@ struct GenerateCommand: Subcommand {
       --seed N          The seed (0 to 18446744073709551615).
       --events N        How many events to write.
       --profile NAME    The device (default: iphone15; with --adversarial, one chosen by the
-                        seed): \(DeviceProfile.all.prefix(3).map(\.name).joined(separator: ", "))
-                        or \(DeviceProfile.all.dropFirst(3).map(\.name).joined(separator: ", ")).
+                        seed): \(DeviceProfile.all.prefix(3).map(\.name).joined(separator: ", ")),
+                        \(DeviceProfile.all.dropFirst(3).map(\.name).joined(separator: ", ")).
       --adversarial     Anything the format allows, in any order, instead of what a device posts.
       --layout NAME     The header's layout: \
     \(ChatScreen.availableLayouts.map(\.rawValue).joined(separator: ", ")).
