@@ -148,25 +148,21 @@ struct CheckCommand: Subcommand {
     var tally = Summary.Tally()
     var events = 0
     var steps = 0
-    func consume(_ item: Replayer.Output) -> Bool {
-      switch item {
-      case .start:
-        return true
-      case .state(let state, let event, _, _):
-        steps += 1
-        if event != nil { events += 1 }
-        tally.add(state)
-        return true
-      case .error(let error):
-        report.failed = true
-        report.errors.append(error.rendered(file: path))
-        return keepGoing
-      }
+    func state(_ state: ChatState, _ event: TimedEvent?) -> Bool {
+      steps += 1
+      if event != nil { events += 1 }
+      tally.add(state)
+      return true
+    }
+    func error(_ error: RecordingError) -> Bool {
+      report.failed = true
+      report.errors.append(error.rendered(file: path))
+      return keepGoing
     }
     do {
       try readChunks(of: path) { chunk in
         report.bytes += chunk.count
-        return replayer.read(chunk, consume)
+        return replayer.read(chunk, state: state, error: error)
       }
     } catch {
       report.failed = true
@@ -174,7 +170,7 @@ struct CheckCommand: Subcommand {
       report.line = "\(path): unreadable"
       return report
     }
-    replayer.finish(consume)
+    replayer.finish(state: state, error: error)
     report.seconds = seconds(since: started)
     let bad = report.errors.count
     var line = path + ": "

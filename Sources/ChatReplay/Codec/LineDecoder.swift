@@ -36,11 +36,33 @@ private enum Field: Int, CaseIterable {
     case (10, UInt8(ascii: "f")): candidate = .frameBegin
     default: return nil
     }
-    return candidate.utf8.elementsEqual(bytes) ? candidate : nil
+    return bytesEqual(candidate.utf8, bytes) ? candidate : nil
   }
 
   private var utf8: [UInt8] { Field.keyBytes[rawValue] }
   private static let keyBytes = Field.allCases.map { Array($0.key.utf8) }
+}
+
+/// Whether `bytes` are exactly `expected`: a plain loop, faster than `elementsEqual` on the
+/// short keys and names of a recording.
+@inline(__always)
+private func bytesEqual(_ expected: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  guard expected.count == bytes.count else { return false }
+  return expected.withUnsafeBufferPointer { expected in
+    for index in 0..<expected.count where expected[index] != bytes[index] { return false }
+    return true
+  }
+}
+
+/// The keys of a fixed-shape object, as strings for messages and as bytes for matching.
+private struct KeyTable {
+  let names: [String]
+  let bytes: [[UInt8]]
+
+  init(_ names: [String]) {
+    self.names = names
+    bytes = names.map { Array($0.utf8) }
+  }
 }
 
 /// The `type` of a line: the header or one of the event types.
@@ -55,10 +77,24 @@ private enum LineType: Int {
   private static let nameBytes = names.map { Array($0.utf8) }
 
   static func match(_ bytes: UnsafeBufferPointer<UInt8>) -> LineType? {
-    for (index, name) in nameBytes.enumerated() where name.elementsEqual(bytes) {
-      return LineType(rawValue: index)
+    guard let first = bytes.first else { return nil }
+    let candidate: LineType
+    switch (bytes.count, first) {
+    case (10, UInt8(ascii: "t")): candidate = .textChange
+    case (8, UInt8(ascii: "k")): candidate = .keyboard
+    case (3, UInt8(ascii: "p")): candidate = .pan
+    case (7, UInt8(ascii: "s")): candidate = bytes[2] == UInt8(ascii: "n") ? .sendTap : .session
+    case (6, UInt8(ascii: "s")): candidate = .scroll
+    case (7, UInt8(ascii: "r")): candidate = .receive
+    case (8, UInt8(ascii: "s")): candidate = .safeArea
+    case (9, UInt8(ascii: "r")): candidate = .returnKey
+    case (7, UInt8(ascii: "d")): candidate = .doneTap
+    case (8, UInt8(ascii: "v")): candidate = .viewport
+    case (6, UInt8(ascii: "a")): candidate = .appear
+    case (9, UInt8(ascii: "d")): candidate = .disappear
+    default: return nil
     }
-    return nil
+    return bytesEqual(nameBytes[candidate.rawValue], bytes) ? candidate : nil
   }
 
   var name: String { Self.names[rawValue] }
@@ -224,7 +260,7 @@ struct LineDecoder {
         &scanner, "name", of: "keyboard notification",
         names: KeyboardNotification.Name.allCases.map(\.rawValue)
       ) {
-        KeyboardNotification.Name(rawValue: String(decoding: $0, as: UTF8.self))
+        match($0, in: notificationNames, KeyboardNotification.Name.allCases)
       }
     case .frameBegin:
       slots.frameBegin = try optional(&scanner) { (s) throws(ScanError) in
@@ -253,7 +289,7 @@ struct LineDecoder {
       slots.state = try enumeration(
         &scanner, "state", of: "pan state", names: PanState.allCases.map(\.rawValue)
       ) {
-        PanState(rawValue: String(decoding: $0, as: UTF8.self))
+        match($0, in: panStateNames, PanState.allCases)
       }
     case .offsetY: slots.offsetY = try number(&scanner, "offsetY", nonNegative: false)
     case .screen: slots.screen = try size(&scanner, "screen")
@@ -278,18 +314,19 @@ struct LineDecoder {
     return try read(&scanner)
   }
 
-  private static func number(_ scanner: inout JSONScanner, _ path: String, nonNegative: Bool)
-    throws(ScanError) -> Double
-  {
+  private static func number(
+    _ scanner: inout JSONScanner, _ path: @autoclosure () -> String, nonNegative: Bool
+  ) throws(ScanError) -> Double {
     scanner.skipWhitespace()
     let start = scanner.position
-    let kind = scanner.valueKind()
+    // `readNumber` consumes nothing when it returns nil, so the kind is read only on failure.
     guard let value = try scanner.readNumber() else {
-      throw scanner.fail(.wrongType(field: path, expected: "a number", found: kind))
+      let kind = scanner.valueKind()
+      throw scanner.fail(.wrongType(field: path(), expected: "a number", found: kind))
     }
     if nonNegative && value < 0 {
       throw scanner.fail(
-        .negativeValue(field: path, value: scanner.tokenText(at: start)), at: start)
+        .negativeValue(field: path(), value: scanner.tokenText(at: start)), at: start)
     }
     return value
   }
@@ -308,8 +345,8 @@ struct LineDecoder {
   private static func string(_ scanner: inout JSONScanner, _ path: String) throws(ScanError)
     -> String
   {
-    let kind = scanner.valueKind()
     guard let value = try scanner.readString() else {
+      let kind = scanner.valueKind()
       throw scanner.fail(.wrongType(field: path, expected: "a string", found: kind))
     }
     return value
@@ -317,29 +354,32 @@ struct LineDecoder {
 
   /// Reads a string naming one of `names`, with a did-you-mean when it names none.
   private static func enumeration<T>(
-    _ scanner: inout JSONScanner, _ path: String, of what: String, names: [String],
+    _ scanner: inout JSONScanner, _ path: String, of what: String,
+    names: @autoclosure () -> [String],
     _ match: (UnsafeBufferPointer<UInt8>) -> T?
   ) throws(ScanError) -> T {
     scanner.skipWhitespace()
     let start = scanner.position
-    let kind = scanner.valueKind()
     let found: Result<T, ScanError>? = try scanner.withString { bytes in
       if let value = match(bytes) { return .success(value) }
       let text = String(decoding: bytes, as: UTF8.self)
       let problem = RecordingError.Problem.unknownValue(
-        text, of: what, suggestion: Suggestion.nearest(to: text, in: names))
+        text, of: what, suggestion: Suggestion.nearest(to: text, in: names()))
       return .failure(ScanError(offset: start, problem: problem))
     }
     switch found {
     case .success(let value): return value
     case .failure(let error): throw error
-    case nil: throw scanner.fail(.wrongType(field: path, expected: "a string", found: kind))
+    case nil:
+      let kind = scanner.valueKind()
+      throw scanner.fail(.wrongType(field: path, expected: "a string", found: kind))
     }
   }
 
   /// Reads an object whose members are all numbers, in the order of `keys`; all are required.
   private static func numbers<let n: Int>(
-    _ scanner: inout JSONScanner, _ path: String, keys: [String], nonNegative: (Int) -> Bool
+    _ scanner: inout JSONScanner, _ path: String, keys: [String], keyBytes: [[UInt8]],
+    nonNegative: (Int) -> Bool
   ) throws(ScanError) -> InlineArray<n, Double> {
     var values = InlineArray<n, Double>(repeating: 0)
     var seen = 0
@@ -353,7 +393,7 @@ struct LineDecoder {
     }
     var unknown: [(String, Int)] = []
     try readObject(&scanner) { (scanner, key, keyOffset) throws(ScanError) in
-      guard let index = keys.firstIndex(where: { $0.utf8.elementsEqual(key) }) else {
+      guard let index = keyBytes.firstIndex(where: { bytesEqual($0, key) }) else {
         unknown.append((String(decoding: key, as: UTF8.self), keyOffset))
         try scanner.skipValue()
         return
@@ -372,15 +412,33 @@ struct LineDecoder {
     return values
   }
 
+  private static let rectKeys = KeyTable(["x", "y", "width", "height"])
+  private static let sizeKeys = KeyTable(["width", "height"])
+  private static let insetKeys = KeyTable(["top", "left", "bottom", "right"])
+  private static let notificationNames = KeyboardNotification.Name.allCases.map {
+    Array($0.rawValue.utf8)
+  }
+  private static let panStateNames = PanState.allCases.map { Array($0.rawValue.utf8) }
+
+  /// The case of `cases` whose name's bytes (in `names`, same order) are `bytes`.
+  private static func match<T>(
+    _ bytes: UnsafeBufferPointer<UInt8>, in names: [[UInt8]], _ cases: [T]
+  ) -> T? {
+    for index in names.indices where bytesEqual(names[index], bytes) { return cases[index] }
+    return nil
+  }
+
   private static func rect(_ scanner: inout JSONScanner, _ path: String) throws(ScanError) -> Rect {
     let v: InlineArray<4, Double> = try numbers(
-      &scanner, path, keys: ["x", "y", "width", "height"]
+      &scanner, path, keys: rectKeys.names, keyBytes: rectKeys.bytes
     ) { $0 >= 2 }
     return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
   }
 
   private static func size(_ scanner: inout JSONScanner, _ path: String) throws(ScanError) -> Size {
-    let v: InlineArray<2, Double> = try numbers(&scanner, path, keys: ["width", "height"]) { _ in
+    let v: InlineArray<2, Double> = try numbers(
+      &scanner, path, keys: sizeKeys.names, keyBytes: sizeKeys.bytes
+    ) { _ in
       true
     }
     return Size(width: v[0], height: v[1])
@@ -390,7 +448,7 @@ struct LineDecoder {
     -> EdgeInsets
   {
     let v: InlineArray<4, Double> = try numbers(
-      &scanner, path, keys: ["top", "left", "bottom", "right"]
+      &scanner, path, keys: insetKeys.names, keyBytes: insetKeys.bytes
     ) { _ in true }
     return EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
   }
@@ -509,7 +567,9 @@ struct LineDecoder {
       throw scanner.fail(
         .missingField("type", in: "the line", suggestion: near?.0), at: slots.objectStart)
     }
-    try checkMisspellings(slots.unknownKeys, of: type.fields, scanner)
+    if !slots.unknownKeys.isEmpty {
+      try checkMisspellings(slots.unknownKeys, of: type.fields, scanner)
+    }
     func require<T>(_ value: T?, _ field: String) throws(ScanError) -> T {
       guard let value else {
         let near = slots.unknownKeys.first { Suggestion.nearest(to: $0.0, in: [field]) != nil }
