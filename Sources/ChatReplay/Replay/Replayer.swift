@@ -82,9 +82,10 @@ public struct Replayer: Sendable {
     return reader.finish { item in handle(item, body) }
   }
 
-  /// Replays the events in the next chunk, handing each state to `state` without wrapping it in
-  /// an ``Output``: the fast path for consumers that only look at each state as it passes (no
-  /// copy of the state is made). Returns `false` once a closure asked to stop.
+  /// Replays the events in the next chunk, handing each state to `state` as it passes.
+  ///
+  /// The fast path for consumers that only look at each state: no ``Output`` is built and no
+  /// copy of the state is made. Returns `false` once a closure asked to stop.
   @discardableResult
   public mutating func read(
     _ chunk: UnsafeBufferPointer<UInt8>, state: (ChatState, TimedEvent?) -> Bool,
