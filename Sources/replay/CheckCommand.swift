@@ -14,7 +14,7 @@ struct CheckCommand: Subcommand {
   static let name = "check"
   static let abstract = "Replays recordings without printing states: one summary line per file."
   static let usage =
-    "Usage: replay check FILE... [--keep-going] [--no-times] [--jobs N] [--layout NAME]"
+    "Usage: replay check FILE... [--keep-going] [--no-times] [--jobs N] [--layout NAME] [--timeline]"
 
   static let help = """
     replay check: decodes and replays each recording, printing one line per file: its events,
@@ -29,6 +29,9 @@ struct CheckCommand: Subcommand {
       --no-times      Leave out times and speeds, so that the output is the same on every run.
       --jobs N        Check at most N files at once (default: the number of cores).
       --layout NAME   Replay through this layout instead of each header's.
+      --timeline      Also load each file as the debugger does (its whole history) and time
+                      going to 1,000 steps spread over it: the load time, and the median and
+                      slowest step.
       -h, --help      Show this help.
 
     Exit status: 0 every file is good, 1 a bad or unreadable file, 64 bad arguments.
@@ -40,6 +43,7 @@ struct CheckCommand: Subcommand {
   var jobs = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
   var layout: LayoutID?
   var showHelp = false
+  var timeline = false
 
   init(arguments: [String]) throws(UsageError) {
     var rest = arguments[...]
@@ -58,6 +62,8 @@ struct CheckCommand: Subcommand {
         keepGoing = true
       case "--no-times":
         showTimes = false
+      case "--timeline":
+        timeline = true
       case "--jobs":
         guard let text = rest.popFirst(), let count = Int(text), count >= 1 else {
           throw UsageError(message: "--jobs takes a number of files at once (1 or more)")
@@ -77,7 +83,7 @@ struct CheckCommand: Subcommand {
         }
         layout = id
       default:
-        let options = ["--keep-going", "--no-times", "--jobs", "--layout", "--help"]
+        let options = ["--keep-going", "--no-times", "--jobs", "--layout", "--timeline", "--help"]
         var message = "unknown option '\(argument)'"
         if let near = Suggestion.nearest(to: argument, in: options) {
           message += "; did you mean '\(near)'?"
@@ -110,6 +116,7 @@ struct CheckCommand: Subcommand {
     let options = Replayer.Options(layout: layout)
     let keepGoing = self.keepGoing
     let showTimes = self.showTimes
+    let timeline = self.timeline
     let printer = Mutex(OrderedPrinter(count: files.count))
     let next = Atomic<Int>(0)
     let started = ContinuousClock.now
@@ -117,8 +124,11 @@ struct CheckCommand: Subcommand {
       while true {
         let index = next.add(1, ordering: .relaxed).oldValue
         guard index < files.count else { return }
-        let report = Self.check(
+        var report = Self.check(
           files[index], options: options, keepGoing: keepGoing, showTimes: showTimes)
+        if timeline && !report.failed {
+          report.line += "\n" + Self.timeTravel(files[index], options: options)
+        }
         printer.withLock { $0.deliver(report, at: index) }
       }
     }
@@ -148,21 +158,23 @@ struct CheckCommand: Subcommand {
     var tally = Summary.Tally()
     var events = 0
     var steps = 0
-    func state(_ state: ChatState, _ event: TimedEvent?) -> Bool {
-      steps += 1
-      if event != nil { events += 1 }
-      tally.add(state)
-      return true
-    }
-    func error(_ error: RecordingError) -> Bool {
-      report.failed = true
-      report.errors.append(error.rendered(file: path))
-      return keepGoing
-    }
     do {
       try readChunks(of: path) { chunk in
         report.bytes += chunk.count
-        return replayer.read(chunk, state: state, error: error)
+        // Closures written in place (not local functions) keep the counters' accesses static.
+        return replayer.read(
+          chunk,
+          state: { state, event in
+            steps += 1
+            if event != nil { events += 1 }
+            tally.add(state)
+            return true
+          },
+          error: { error in
+            report.failed = true
+            report.errors.append(error.rendered(file: path))
+            return keepGoing
+          })
       }
     } catch {
       report.failed = true
@@ -170,7 +182,18 @@ struct CheckCommand: Subcommand {
       report.line = "\(path): unreadable"
       return report
     }
-    replayer.finish(state: state, error: error)
+    replayer.finish(
+      state: { state, event in
+        steps += 1
+        if event != nil { events += 1 }
+        tally.add(state)
+        return true
+      },
+      error: { error in
+        report.failed = true
+        report.errors.append(error.rendered(file: path))
+        return keepGoing
+      })
     report.seconds = seconds(since: started)
     let bad = report.errors.count
     var line = path + ": "
@@ -182,6 +205,42 @@ struct CheckCommand: Subcommand {
     if showTimes { line += "; \(timing(seconds: report.seconds, bytes: report.bytes))" }
     report.line = line
     return report
+  }
+
+  /// Loads `path` as the debugger does and times ``Timeline/state(at:)`` at 1,000 steps spread
+  /// evenly over it, the last included.
+  static func timeTravel(_ path: String, options: Replayer.Options) -> String {
+    let started = ContinuousClock.now
+    let bytes: [UInt8]
+    do {
+      bytes = try readFile(path)
+    } catch {
+      return "  timeline: \(error.description)"
+    }
+    guard case .success(let timeline) = Timeline.load(bytes, options: options) else {
+      return "  timeline: the recording does not load"
+    }
+    let loaded = seconds(since: started)
+    var times: [Double] = []
+    var checksum = 0
+    let samples = min(1000, timeline.stepCount)
+    for sample in 1...samples {
+      let step = timeline.lastStep * sample / samples
+      let start = ContinuousClock.now
+      checksum &+= timeline.state(at: step).step
+      times.append(seconds(since: start))
+    }
+    times.sort()
+    let milliseconds = { (value: Double) in
+      let hundredths = Int((value * 1e5).rounded())
+      let fraction = String(hundredths % 100)
+      return
+        "\(hundredths / 100).\(String(repeating: "0", count: 2 - fraction.count))\(fraction) ms"
+    }
+    return
+      "  timeline: \(timeline.stepCount) steps loaded in \(timing(seconds: loaded, bytes: bytes.count)); "
+      + "state(at:) over \(samples) steps (checksum \(checksum)): median "
+      + "\(milliseconds(times[times.count / 2])), slowest \(milliseconds(times[times.count - 1]))"
   }
 
   /// `0.212 s, 395.6 MB/s`.

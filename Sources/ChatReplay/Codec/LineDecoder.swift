@@ -36,33 +36,44 @@ private enum Field: Int, CaseIterable {
     case (10, UInt8(ascii: "f")): candidate = .frameBegin
     default: return nil
     }
-    return bytesEqual(candidate.utf8, bytes) ? candidate : nil
+    return bytesEqual(candidate.staticKey, bytes) ? candidate : nil
   }
 
-  private var utf8: [UInt8] { Field.keyBytes[rawValue] }
-  private static let keyBytes = Field.allCases.map { Array($0.key.utf8) }
+  /// The key, without the reference counting of a `String` or an array.
+  private var staticKey: StaticString {
+    switch self {
+    case .t: "t"
+    case .type: "type"
+    case .name: "name"
+    case .frameBegin: "frameBegin"
+    case .frameEnd: "frameEnd"
+    case .duration: "duration"
+    case .curve: "curve"
+    case .isLocal: "isLocal"
+    case .text: "text"
+    case .insets: "insets"
+    case .y: "y"
+    case .state: "state"
+    case .offsetY: "offsetY"
+    case .screen: "screen"
+    case .safeArea: "safeArea"
+    case .version: "version"
+    case .layout: "layout"
+    case .device: "device"
+    case .messages: "messages"
+    }
+  }
 }
 
 /// Whether `bytes` are exactly `expected`: a plain loop, faster than `elementsEqual` on the
 /// short keys and names of a recording.
 @inline(__always)
-private func bytesEqual(_ expected: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-  guard expected.count == bytes.count else { return false }
-  return expected.withUnsafeBufferPointer { expected in
-    for index in 0..<expected.count where expected[index] != bytes[index] { return false }
-    return true
-  }
-}
-
-/// The keys of a fixed-shape object, as strings for messages and as bytes for matching.
-private struct KeyTable {
-  let names: [String]
-  let bytes: [[UInt8]]
-
-  init(_ names: [String]) {
-    self.names = names
-    bytes = names.map { Array($0.utf8) }
-  }
+private func bytesEqual(_ expected: StaticString, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  let count = expected.utf8CodeUnitCount
+  guard count == bytes.count else { return false }
+  let start = expected.utf8Start
+  for index in 0..<count where start[index] != bytes[index] { return false }
+  return true
 }
 
 /// The `type` of a line: the header or one of the event types.
@@ -74,7 +85,6 @@ private enum LineType: Int {
     "session", "keyboard", "textChange", "sendTap", "safeArea", "pan", "scroll", "receive",
     "returnKey", "doneTap", "viewport", "appear", "disappear",
   ]
-  private static let nameBytes = names.map { Array($0.utf8) }
 
   static func match(_ bytes: UnsafeBufferPointer<UInt8>) -> LineType? {
     guard let first = bytes.first else { return nil }
@@ -94,10 +104,28 @@ private enum LineType: Int {
     case (9, UInt8(ascii: "d")): candidate = .disappear
     default: return nil
     }
-    return bytesEqual(nameBytes[candidate.rawValue], bytes) ? candidate : nil
+    return bytesEqual(candidate.staticName, bytes) ? candidate : nil
   }
 
   var name: String { Self.names[rawValue] }
+
+  private var staticName: StaticString {
+    switch self {
+    case .session: "session"
+    case .keyboard: "keyboard"
+    case .textChange: "textChange"
+    case .sendTap: "sendTap"
+    case .safeArea: "safeArea"
+    case .pan: "pan"
+    case .scroll: "scroll"
+    case .receive: "receive"
+    case .returnKey: "returnKey"
+    case .doneTap: "doneTap"
+    case .viewport: "viewport"
+    case .appear: "appear"
+    case .disappear: "disappear"
+    }
+  }
 
   /// The fields this type reads; misspellings of these are reported.
   var fields: [String] {
@@ -260,7 +288,7 @@ struct LineDecoder {
         &scanner, "name", of: "keyboard notification",
         names: KeyboardNotification.Name.allCases.map(\.rawValue)
       ) {
-        match($0, in: notificationNames, KeyboardNotification.Name.allCases)
+        notificationName($0)
       }
     case .frameBegin:
       slots.frameBegin = try optional(&scanner) { (s) throws(ScanError) in
@@ -289,7 +317,7 @@ struct LineDecoder {
       slots.state = try enumeration(
         &scanner, "state", of: "pan state", names: PanState.allCases.map(\.rawValue)
       ) {
-        match($0, in: panStateNames, PanState.allCases)
+        panState($0)
       }
     case .offsetY: slots.offsetY = try number(&scanner, "offsetY", nonNegative: false)
     case .screen: slots.screen = try size(&scanner, "screen")
@@ -378,8 +406,8 @@ struct LineDecoder {
 
   /// Reads an object whose members are all numbers, in the order of `keys`; all are required.
   private static func numbers<let n: Int>(
-    _ scanner: inout JSONScanner, _ path: String, keys: [String], keyBytes: [[UInt8]],
-    nonNegative: (Int) -> Bool
+    _ scanner: inout JSONScanner, _ path: String, keys: [String],
+    index: (UnsafeBufferPointer<UInt8>) -> Int?, nonNegative: (Int) -> Bool
   ) throws(ScanError) -> InlineArray<n, Double> {
     var values = InlineArray<n, Double>(repeating: 0)
     var seen = 0
@@ -393,7 +421,7 @@ struct LineDecoder {
     }
     var unknown: [(String, Int)] = []
     try readObject(&scanner) { (scanner, key, keyOffset) throws(ScanError) in
-      guard let index = keyBytes.firstIndex(where: { bytesEqual($0, key) }) else {
+      guard let index = index(key) else {
         unknown.append((String(decoding: key, as: UTF8.self), keyOffset))
         try scanner.skipValue()
         return
@@ -405,39 +433,65 @@ struct LineDecoder {
       values[index] = try number(
         &scanner, "\(path).\(keys[index])", nonNegative: nonNegative(index))
     }
-    try checkMisspellings(unknown, of: keys, scanner)
+    if !unknown.isEmpty { try checkMisspellings(unknown, of: keys, scanner) }
     for (index, key) in keys.enumerated() where seen & (1 << index) == 0 {
       throw scanner.fail(.missingField(key, in: "'\(path)'", suggestion: nil), at: start)
     }
     return values
   }
 
-  private static let rectKeys = KeyTable(["x", "y", "width", "height"])
-  private static let sizeKeys = KeyTable(["width", "height"])
-  private static let insetKeys = KeyTable(["top", "left", "bottom", "right"])
-  private static let notificationNames = KeyboardNotification.Name.allCases.map {
-    Array($0.rawValue.utf8)
-  }
-  private static let panStateNames = PanState.allCases.map { Array($0.rawValue.utf8) }
+  private static let rectKeys = ["x", "y", "width", "height"]
+  private static let sizeKeys = ["width", "height"]
+  private static let insetKeys = ["top", "left", "bottom", "right"]
 
-  /// The case of `cases` whose name's bytes (in `names`, same order) are `bytes`.
+  /// Matches one of `cases`, whose names are `names` in the same order.
+  @inline(__always)
   private static func match<T>(
-    _ bytes: UnsafeBufferPointer<UInt8>, in names: [[UInt8]], _ cases: [T]
+    _ bytes: UnsafeBufferPointer<UInt8>, _ names: (StaticString, StaticString, StaticString),
+    _ cases: (T, T, T)
   ) -> T? {
-    for index in names.indices where bytesEqual(names[index], bytes) { return cases[index] }
+    if bytesEqual(names.0, bytes) { return cases.0 }
+    if bytesEqual(names.1, bytes) { return cases.1 }
+    if bytesEqual(names.2, bytes) { return cases.2 }
     return nil
+  }
+
+  private static func notificationName(_ bytes: UnsafeBufferPointer<UInt8>)
+    -> KeyboardNotification.Name?
+  {
+    match(bytes, ("willShow", "didShow", "willHide"), (.willShow, .didShow, .willHide))
+      ?? match(
+        bytes, ("didHide", "willChangeFrame", "didChangeFrame"),
+        (.didHide, .willChangeFrame, .didChangeFrame))
+  }
+
+  private static func panState(_ bytes: UnsafeBufferPointer<UInt8>) -> PanState? {
+    match(bytes, ("began", "changed", "ended"), (.began, .changed, .ended))
+      ?? (bytesEqual("cancelled", bytes) ? .cancelled : nil)
+  }
+
+  private static func rectIndex(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+    match(key, ("x", "y", "width"), (0, 1, 2)) ?? (bytesEqual("height", key) ? 3 : nil)
+  }
+
+  private static func sizeIndex(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+    bytesEqual("width", key) ? 0 : bytesEqual("height", key) ? 1 : nil
+  }
+
+  private static func insetIndex(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+    match(key, ("top", "left", "bottom"), (0, 1, 2)) ?? (bytesEqual("right", key) ? 3 : nil)
   }
 
   private static func rect(_ scanner: inout JSONScanner, _ path: String) throws(ScanError) -> Rect {
     let v: InlineArray<4, Double> = try numbers(
-      &scanner, path, keys: rectKeys.names, keyBytes: rectKeys.bytes
+      &scanner, path, keys: rectKeys, index: rectIndex
     ) { $0 >= 2 }
     return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
   }
 
   private static func size(_ scanner: inout JSONScanner, _ path: String) throws(ScanError) -> Size {
     let v: InlineArray<2, Double> = try numbers(
-      &scanner, path, keys: sizeKeys.names, keyBytes: sizeKeys.bytes
+      &scanner, path, keys: sizeKeys, index: sizeIndex
     ) { _ in
       true
     }
@@ -448,7 +502,7 @@ struct LineDecoder {
     -> EdgeInsets
   {
     let v: InlineArray<4, Double> = try numbers(
-      &scanner, path, keys: insetKeys.names, keyBytes: insetKeys.bytes
+      &scanner, path, keys: insetKeys, index: insetIndex
     ) { _ in true }
     return EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
   }

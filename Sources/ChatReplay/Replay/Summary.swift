@@ -46,17 +46,25 @@ public enum Summary {
   /// Ids are counted by ``Diagnostic/ordinal``, so a step costs a few integer operations and no
   /// allocation: a million steps are tallied in milliseconds.
   public struct Tally: Sendable, Equatable {
-    private var stepCounts = [Int](repeating: 0, count: Diagnostic.ids.count)
-    private var runCounts = [Int](repeating: 0, count: Diagnostic.ids.count)
+    /// Counts by ordinal, stored inline: no array to copy or check for uniqueness per step.
+    private var stepCounts = InlineArray<8, Int>(repeating: 0)
+    private var runCounts = InlineArray<8, Int>(repeating: 0)
     /// The ordinals the previous step showed, one bit each.
     private var previous: UInt32 = 0
 
     public init() {}
 
     /// The number of steps that show each id, for the ids shown at least once.
-    public var steps: [String: Int] { dictionary(stepCounts) }
+    public var steps: [String: Int] { Self.dictionary(stepCounts) }
     /// The number of runs of consecutive steps that show each id, for the ids shown at least once.
-    public var runs: [String: Int] { dictionary(runCounts) }
+    public var runs: [String: Int] { Self.dictionary(runCounts) }
+
+    public static func == (lhs: Tally, rhs: Tally) -> Bool {
+      lhs.previous == rhs.previous
+        && lhs.stepCounts.indices.allSatisfy {
+          lhs.stepCounts[$0] == rhs.stepCounts[$0] && lhs.runCounts[$0] == rhs.runCounts[$0]
+        }
+    }
 
     /// Counts `state`'s diagnostics.
     public mutating func add(_ state: ChatState) {
@@ -84,10 +92,10 @@ public enum Summary {
       return parts.isEmpty ? "none" : parts.joined(separator: ", ")
     }
 
-    private func dictionary(_ counts: [Int]) -> [String: Int] {
+    private static func dictionary(_ counts: InlineArray<8, Int>) -> [String: Int] {
       var result: [String: Int] = [:]
-      for (index, count) in counts.enumerated() where count > 0 {
-        result[Diagnostic.ids[index]] = count
+      for index in counts.indices where counts[index] > 0 {
+        result[Diagnostic.ids[index]] = counts[index]
       }
       return result
     }

@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""Times `replay check` against wc -l, jq and Python + orjson on the same files, in one run.
+
+Called by Benchmarks/run.sh, which builds and generates the recordings first:
+
+    python3 Benchmarks/measure.py --replay .build-release/release/replay --runs 5 \
+        small.jsonl medium.jsonl large.jsonl
+
+Every figure is the median wall time of --runs runs after one warm-up run. Ratios compare
+figures of this run only, as the machine may be noisy.
+"""
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+ORJSON_READER = """
+import sys, orjson
+loads = orjson.loads
+with open(sys.argv[1], "rb") as f:
+    for line in f:
+        loads(line)
+"""
+
+
+def median_time(command, runs, stdout=subprocess.DEVNULL):
+    def once():
+        start = time.perf_counter()
+        subprocess.run(command, stdout=stdout, stderr=subprocess.DEVNULL, check=True)
+        return time.perf_counter() - start
+    once()  # warm-up: the file in the page cache, the binary loaded
+    return statistics.median(once() for _ in range(runs))
+
+
+def peak_rss_mib(command):
+    result = subprocess.run(["/usr/bin/time", "-v"] + command, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True, check=True)
+    match = re.search(r"Maximum resident set size \(kbytes\): (\d+)", result.stderr)
+    return int(match.group(1)) / 1024 if match else float("nan")
+
+
+def output_size(command):
+    size = 0
+    with subprocess.Popen(command, stdout=subprocess.PIPE) as process:
+        while chunk := process.stdout.read(1 << 20):
+            size += len(chunk)
+    return size
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--replay", required=True)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("files", nargs=3, help="the 10k, 1M and 5M event recordings")
+    args = parser.parse_args()
+    replay, runs = args.replay, args.runs
+    results = {}
+    verdicts = []
+
+    def verdict(name, ok, detail):
+        verdicts.append((name, ok, detail))
+
+    print(f"median of {runs} runs after a warm-up; MB = 10^6 bytes\n")
+    header = f"{'file':<28}{'tool':<22}{'median':>10}{'MB/s':>10}"
+    print(header)
+    print("-" * len(header))
+    for path in args.files:
+        size = os.path.getsize(path)
+        tools = {
+            "replay check": [replay, "check", "--jobs", "1", "--no-times", path],
+            "wc -l": ["wc", "-l", path],
+            "jq -c .": ["jq", "-c", ".", path],
+            "python+orjson": [sys.executable, "-c", ORJSON_READER, path],
+        }
+        times = {}
+        for name, command in tools.items():
+            times[name] = median_time(command, runs)
+            print(f"{os.path.basename(path):<28}{name:<22}{times[name]:>9.4f}s"
+                  f"{size / times[name] / 1e6:>10.1f}")
+        results[path] = (size, times)
+        replay_time = times["replay check"]
+        print(f"{'':<28}ratios: orjson/replay {times['python+orjson'] / replay_time:.2f}x, "
+              f"jq/replay {times['jq -c .'] / replay_time:.2f}x, "
+              f"replay/wc {replay_time / times['wc -l']:.2f}x\n")
+
+    small, medium, large = args.files
+    size, times = results[medium]
+    speed = size / times["replay check"] / 1e6
+    verdict("1M events: replay check >= 400 MB/s", speed >= 400, f"{speed:.1f} MB/s")
+    ratio = times["python+orjson"] / times["replay check"]
+    verdict("1M events: >= 3x Python+orjson", ratio >= 3, f"{ratio:.2f}x")
+    ratio = times["jq -c ."] / times["replay check"]
+    verdict("1M events: >= 10x jq -c .", ratio >= 10, f"{ratio:.2f}x")
+    ratio = results[large][1]["replay check"] / times["replay check"]
+    verdict("5M events take <= 5.5x the 1M time", ratio <= 5.5, f"{ratio:.2f}x")
+    small_time = results[small][1]["replay check"]
+    verdict("10k events: whole process <= 15 ms", small_time <= 0.015,
+            f"{small_time * 1000:.1f} ms")
+
+    json_command = [replay, medium, "--json"]
+    json_bytes = output_size(json_command)
+    json_time = median_time(json_command, runs)
+    speed = json_bytes / json_time / 1e6
+    print(f"replay {os.path.basename(medium)} --json: {json_bytes / 1e6:.1f} MB of states in "
+          f"{json_time:.3f} s")
+    verdict("replay FILE --json >= 100 MB/s of output", speed >= 100, f"{speed:.1f} MB/s")
+
+    rss = peak_rss_mib([replay, "check", "--jobs", "1", large])
+    print(f"replay check {os.path.basename(large)} ({os.path.getsize(large) / 1e6:.0f} MB): "
+          f"peak RSS {rss:.1f} MiB")
+    verdict("streaming replay of the 5M file <= 64 MiB peak RSS", rss <= 64, f"{rss:.1f} MiB")
+
+    rss = peak_rss_mib([replay, "check", "--jobs", "1", "--timeline", large])
+    print(f"Timeline.load of {os.path.basename(large)}: peak RSS {rss:.1f} MiB")
+    verdict("history of the 5M file < 1 GiB", rss < 1024, f"{rss:.1f} MiB")
+
+    output = subprocess.run([replay, "check", "--jobs", "1", "--timeline", medium],
+                            stdout=subprocess.PIPE, text=True, check=True).stdout
+    print(output.strip())
+    match = re.search(r"slowest ([\d.]+) ms", output)
+    slowest = float(match.group(1)) if match else float("inf")
+    verdict("state(at:) anywhere in 1M events <= 10 ms", slowest <= 10, f"slowest {slowest} ms")
+
+    print("\ntargets (issue 7):")
+    for name, ok, detail in verdicts:
+        print(f"  {'PASS' if ok else 'FAIL'}  {name}: {detail}")
+    return 0 if all(ok for _, ok, _ in verdicts) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
