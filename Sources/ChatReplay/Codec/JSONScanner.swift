@@ -249,6 +249,7 @@ struct JSONScanner: ~Copyable {
     guard peek == UInt8(ascii: "\"") else { return nil }
     position += 1
     let start = position
+    skipPlainStringBytes()
     // Fast path: no escapes.
     while position < count {
       let byte = base[position]
@@ -293,6 +294,31 @@ struct JSONScanner: ~Copyable {
       }
     }
     throw fail(.unexpectedEnd(expected: "'\"' to end the string"))
+  }
+
+  /// Steps over the bytes of a string that need no attention (printable ASCII other than `"` and
+  /// `\`), eight at a time, stopping at the first that does or near the end of the line.
+  @inline(__always)
+  private mutating func skipPlainStringBytes() {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    while position + 8 <= count {
+      let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+      let quote = word ^ (ones &* 0x22)
+      let backslash = word ^ (ones &* 0x5C)
+      // A byte's high bit is set here when it is zero (a quote, a backslash), below 0x20, or
+      // 0x80 and above. Borrows can flag a byte above a flagged one, never below, so the lowest
+      // flag is exact.
+      let flags =
+        ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+        | ((word &- (ones &* 0x20)) & ~word) | word
+      let found = flags & highs
+      if found != 0 {
+        position += found.littleEndian.trailingZeroBitCount / 8
+        return
+      }
+      position += 8
+    }
   }
 
   /// Reads a string value as a `String`.

@@ -231,9 +231,17 @@ struct LineDecoder {
     while true {
       scanner.skipWhitespace()
       let keyOffset = scanner.position
-      // Keys are short; copying them keeps the scanner free for the value.
+      // A key without escapes is read where it is in the line; one with escapes is resolved in
+      // the scanner's scratch space, so it is copied out (keys are short) to keep the scanner
+      // free for the value.
+      let inPlace = scanner.base + keyOffset + 1
+      var isInPlace = false
       var keyBytes: (UInt64, UInt64, UInt64) = (0, 0, 0)
       let keyCount: Int? = try scanner.withString { bytes in
+        if bytes.baseAddress == inPlace || bytes.isEmpty {
+          isInPlace = true
+          return bytes.count
+        }
         guard bytes.count <= 24 else { return bytes.count }
         withUnsafeMutableBytes(of: &keyBytes) { raw in
           raw.copyMemory(from: UnsafeRawBufferPointer(bytes))
@@ -242,7 +250,9 @@ struct LineDecoder {
       }
       guard let keyCount else { throw scanner.unexpected("a field name in quotes") }
       try scanner.expect(UInt8(ascii: ":"), "':' after a field name")
-      if keyCount > 24 {
+      if isInPlace {
+        try member(&scanner, UnsafeBufferPointer(start: inPlace, count: keyCount), keyOffset)
+      } else if keyCount > 24 {
         // No known field is this long: read the key again as text for the misspelling check.
         var rescan = JSONScanner(
           UnsafeBufferPointer(start: scanner.base + keyOffset, count: scanner.count - keyOffset))
