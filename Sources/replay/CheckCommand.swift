@@ -166,7 +166,8 @@ struct CheckCommand: Subcommand {
           chunk,
           state: { state, event in
             steps += 1
-            if event != nil { events += 1 }
+            // Step 0 is the only state without an event; `event != nil` would copy the event.
+            if state.step > 0 { events += 1 }
             tally.add(state)
             return true
           },
@@ -185,7 +186,7 @@ struct CheckCommand: Subcommand {
     replayer.finish(
       state: { state, event in
         steps += 1
-        if event != nil { events += 1 }
+        if state.step > 0 { events += 1 }
         tally.add(state)
         return true
       },

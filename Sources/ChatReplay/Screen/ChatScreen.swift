@@ -42,7 +42,7 @@ public struct ChatScreen: Sendable {
   public func reduce(into state: inout ChatState, _ event: TimedEvent) {
     state.step += 1
     state.t = event.t
-    state.diagnostics.removeAll(keepingCapacity: true)
+    if !state.diagnostics.isEmpty { state.diagnostics.removeAll(keepingCapacity: true) }
     let messageCount = state.messages.count
     switch state.memory {
     case .rxkeyboard:
