@@ -398,17 +398,20 @@ struct LineDecoder {
   ) throws(ScanError) -> T {
     scanner.skipWhitespace()
     let start = scanner.position
-    let found: Result<T, ScanError>? = try scanner.withString { bytes in
-      if let value = match(bytes) { return .success(value) }
-      let text = String(decoding: bytes, as: UTF8.self)
+    // Only plain values pass through the string's closure, so nothing needs destroying on the
+    // common path; the text of an unknown value is read again, on the error path only.
+    let found: T?? = try scanner.withString { bytes in match(bytes) }
+    switch found {
+    case .some(.some(let value)):
+      return value
+    case .some(.none):
+      var rescan = JSONScanner(
+        UnsafeBufferPointer(start: scanner.base + start, count: scanner.count - start))
+      let text = try rescan.readString() ?? ""
       let problem = RecordingError.Problem.unknownValue(
         text, of: what, suggestion: Suggestion.nearest(to: text, in: names()))
-      return .failure(ScanError(offset: start, problem: problem))
-    }
-    switch found {
-    case .success(let value): return value
-    case .failure(let error): throw error
-    case nil:
+      throw ScanError(offset: start, problem: problem)
+    case .none:
       let kind = scanner.valueKind()
       throw scanner.fail(.wrongType(field: path, expected: "a string", found: kind))
     }
