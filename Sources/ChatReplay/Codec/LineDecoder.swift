@@ -176,6 +176,14 @@ struct LineDecoder {
   static func decode(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) throws(RecordingError)
     -> DecodedLine
   {
+    if let event = decodeCanonical(line) { return .event(event) }
+    return try decodeGeneral(line, lineNumber: lineNumber)
+  }
+
+  /// Decodes `line` with the general decoder alone, without the canonical fast path.
+  static func decodeGeneral(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int)
+    throws(RecordingError) -> DecodedLine
+  {
     var scanner = JSONScanner(line)
     do {
       return try decode(&scanner)
@@ -682,5 +690,92 @@ struct LineDecoder {
     case .disappear: event = .disappear
     }
     return .event(TimedEvent(t: t, event: event))
+  }
+}
+
+// MARK: The canonical fast path
+
+extension LineDecoder {
+  /// Decodes a line in the canonical shape, or returns `nil` for the general decoder to read it.
+  ///
+  /// The canonical shape is the one recorders and ``EventEncoder`` write: no whitespace, the
+  /// fields in the format's order, every keyboard field present. Any other line, good or bad,
+  /// is declined.
+  ///
+  /// The fast path reads values with the same scanner calls as the general decoder and applies
+  /// the same checks (non-negative `t`, sizes and duration; integer curve), so it accepts a line
+  /// only when the general decoder would give the same event; every error comes from the general
+  /// decoder, worded as before.
+  static func decodeCanonical(_ line: UnsafeBufferPointer<UInt8>) -> TimedEvent? {
+    var scanner = JSONScanner(line)
+    do {
+      return try canonicalEvent(&scanner)
+    } catch {
+      return nil
+    }
+  }
+
+  private static func canonicalEvent(_ s: inout JSONScanner) throws(ScanError) -> TimedEvent? {
+    guard s.skip("{\"t\":"), let t = try s.readNumber(), t >= 0, s.skip(",\"type\":"),
+      let type = try s.withString({ LineType.match($0) }) ?? nil
+    else { return nil }
+    let event: Event
+    switch type {
+    case .textChange, .receive:
+      guard s.skip(",\"text\":"), let text = try s.readString() else { return nil }
+      event = type == .textChange ? .textChange(text: text) : .receive(text: text)
+    case .sendTap: event = .sendTap
+    case .returnKey: event = .returnKey
+    case .doneTap: event = .doneTap
+    case .appear: event = .appear
+    case .disappear: event = .disappear
+    case .pan:
+      guard s.skip(",\"y\":"), let y = try s.readNumber(), s.skip(",\"state\":"),
+        let state = try s.withString({ panState($0) }) ?? nil
+      else { return nil }
+      event = .pan(y: y, state: state)
+    case .scroll:
+      guard s.skip(",\"offsetY\":"), let offsetY = try s.readNumber() else { return nil }
+      event = .scroll(offsetY: offsetY)
+    case .keyboard:
+      guard s.skip(",\"name\":"), let name = try s.withString({ notificationName($0) }) ?? nil,
+        s.skip(",\"frameBegin\":"), let frameBegin = try canonicalRect(&s),
+        s.skip(",\"frameEnd\":"), let frameEnd = try canonicalRect(&s),
+        s.skip(",\"duration\":"), let duration = try s.readNumber(), duration >= 0,
+        s.skip(",\"curve\":"), let curve = try s.readNumber(), curve.rounded() == curve,
+        s.skip(",\"isLocal\":"), let isLocal = try s.readBool()
+      else { return nil }
+      event = .keyboard(
+        KeyboardNotification(
+          name: name, frameBegin: frameBegin, frameEnd: frameEnd, duration: duration,
+          curve: Int(curve), isLocal: isLocal))
+    case .session, .safeArea, .viewport:
+      return nil
+    }
+    guard s.skip("}"), s.isAtEnd else { return nil }
+    return TimedEvent(t: t, event: event)
+  }
+
+  /// `{"x":…,"y":…,"width":…,"height":…}` with a non-negative size, or `nil`.
+  private static func canonicalRect(_ s: inout JSONScanner) throws(ScanError) -> Rect? {
+    guard s.skip("{\"x\":"), let x = try s.readNumber(), s.skip(",\"y\":"),
+      let y = try s.readNumber(), s.skip(",\"width\":"), let width = try s.readNumber(),
+      width >= 0, s.skip(",\"height\":"), let height = try s.readNumber(), height >= 0,
+      s.skip("}")
+    else { return nil }
+    return Rect(x: x, y: y, width: width, height: height)
+  }
+}
+
+extension JSONScanner {
+  /// Steps over `text` if the bytes at the current position are exactly it.
+  @inline(__always)
+  mutating func skip(_ text: StaticString) -> Bool {
+    let length = text.utf8CodeUnitCount
+    guard count - position >= length else { return false }
+    let expected = text.utf8Start
+    for index in 0..<length where base[position + index] != expected[index] { return false }
+    position += length
+    return true
   }
 }
