@@ -148,6 +148,7 @@ struct JSONScanner: ~Copyable {
   /// Reads a number, or returns `nil` (consuming nothing) if the next value is not a number.
   mutating func readNumber() throws(ScanError) -> Double? {
     skipWhitespace()
+    if let value = readShortDecimal() { return value }
     guard position < count else { return nil }
     let start = position
     var index = position
@@ -230,6 +231,45 @@ struct JSONScanner: ~Copyable {
       throw fail(.numberOutOfRange(tokenText(at: start)), at: start)
     }
     return negative ? -value : value
+  }
+
+  /// Reads the common case of ``readNumber()`` in one pass, or returns `nil` consuming nothing.
+  ///
+  /// The common case is `-?(0|[1-9][0-9]*)(\.[0-9]+)?` with at most 15 digits, within
+  /// ``numberLimit``; the general path reads anything else. The value is the general path's: one
+  /// exact division.
+  @inline(__always)
+  private mutating func readShortDecimal() -> Double? {
+    var index = position
+    let negative = index < count && base[index] == UInt8(ascii: "-")
+    if negative { index += 1 }
+    let integerStart = index
+    var mantissa: UInt64 = 0
+    while index < count, Self.isDigit(base[index]) {
+      mantissa = mantissa &* 10 &+ UInt64(base[index] &- 48)
+      index += 1
+    }
+    let integerDigits = index - integerStart
+    guard integerDigits > 0, integerDigits == 1 || base[integerStart] != UInt8(ascii: "0")
+    else { return nil }
+    var fractionDigits = 0
+    if index < count && base[index] == UInt8(ascii: ".") {
+      index += 1
+      let fractionStart = index
+      while index < count, Self.isDigit(base[index]) {
+        mantissa = mantissa &* 10 &+ UInt64(base[index] &- 48)
+        index += 1
+      }
+      fractionDigits = index - fractionStart
+      guard fractionDigits > 0 else { return nil }
+    }
+    guard integerDigits + fractionDigits <= 15,
+      index == count || (base[index] | 0x20) != UInt8(ascii: "e")
+    else { return nil }
+    let magnitude = Double(mantissa) / Self.powersOfTen[fractionDigits]
+    guard magnitude <= Self.numberLimit else { return nil }
+    position = index
+    return negative ? -magnitude : magnitude
   }
 
   private static let powersOfTen: [Double] = [

@@ -773,8 +773,27 @@ extension JSONScanner {
   mutating func skip(_ text: StaticString) -> Bool {
     let length = text.utf8CodeUnitCount
     guard count - position >= length else { return false }
-    let expected = text.utf8Start
-    for index in 0..<length where base[position + index] != expected[index] { return false }
+    let expected = UnsafeRawPointer(text.utf8Start)
+    let here = UnsafeRawPointer(base + position)
+    // Whole words, the last one overlapping the one before, instead of byte by byte.
+    func equal<Word: FixedWidthInteger>(_: Word.Type, at offset: Int) -> Bool {
+      here.loadUnaligned(fromByteOffset: offset, as: Word.self)
+        == expected.loadUnaligned(fromByteOffset: offset, as: Word.self)
+    }
+    if length >= 8 {
+      var offset = 0
+      while offset + 8 < length {
+        guard equal(UInt64.self, at: offset) else { return false }
+        offset += 8
+      }
+      guard equal(UInt64.self, at: length - 8) else { return false }
+    } else if length >= 4 {
+      guard equal(UInt32.self, at: 0), equal(UInt32.self, at: length - 4) else { return false }
+    } else {
+      for index in 0..<length where base[position + index] != text.utf8Start[index] {
+        return false
+      }
+    }
     position += length
     return true
   }
