@@ -244,12 +244,18 @@ struct CheckCommand: Subcommand {
       + "\(milliseconds(times[times.count / 2])), slowest \(milliseconds(times[times.count - 1]))"
   }
 
-  /// `0.212 s, 395.6 MB/s`.
+  /// `212.4 ms, 395.6 MB/s` (seconds with three decimals from 1 s up).
   static func timing(seconds: Double, bytes: Int) -> String {
-    let milliseconds = Int((seconds * 1000).rounded())
-    let fraction = String(milliseconds % 1000)
-    var text = "\(milliseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))"
-    text += "\(fraction) s"
+    var text: String
+    if seconds < 1 {
+      let tenths = Int((seconds * 1e4).rounded())
+      text = "\(tenths / 10).\(tenths % 10) ms"
+    } else {
+      let milliseconds = Int((seconds * 1000).rounded())
+      let fraction = String(milliseconds % 1000)
+      text = "\(milliseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))"
+      text += "\(fraction) s"
+    }
     if seconds > 0 && bytes > 0 {
       let tenths = Int((Double(bytes) / seconds / 1e5).rounded())
       text += ", \(tenths / 10).\(tenths % 10) MB/s"
