@@ -1,0 +1,149 @@
+internal import ChatReplay
+
+/// `replay generate`: writes a generated recording, realistic or adversarial, for stress tests
+/// and for regenerating a property test's stream by hand.
+struct GenerateCommand: Subcommand {
+  static let name = "generate"
+  static let abstract = "Write a generated recording (seeded; realistic or adversarial)."
+  static let usage =
+    "Usage: replay generate --seed N --events N [--profile NAME] [--adversarial] [--layout NAME] [--output FILE]"
+
+  static let help = """
+    replay generate: writes a generated recording to standard output (or FILE).
+
+    \(usage)
+
+    The same seed and options always give the same bytes.
+
+    Options:
+      --seed N          The seed (0 to 18446744073709551615).
+      --events N        How many events to write.
+      --profile NAME    The device: \(DeviceProfile.all.map(\.name).joined(separator: ", "))
+                        (default: iphone15; with --adversarial, a device chosen by the seed).
+      --adversarial     Anything the format allows, in any order, instead of what a device posts.
+      --layout NAME     The header's layout: \
+    \(ChatScreen.availableLayouts.map(\.rawValue).joined(separator: ", ")).
+      --output FILE     Write to FILE (atomically) instead of standard output.
+    """
+
+  var seed: UInt64
+  var eventCount: Int
+  var profile: DeviceProfile?
+  var kind = RecordingGenerator.Kind.realistic
+  var layout: LayoutID?
+  var outputPath: String?
+  var showsHelp = false
+
+  init(arguments: [String]) throws(UsageError) {
+    var seed: UInt64?
+    var eventCount: Int?
+    var rest = arguments[...]
+    func value(for option: String) throws(UsageError) -> String {
+      guard let value = rest.popFirst() else {
+        throw UsageError(message: "\(option) needs a value")
+      }
+      return value
+    }
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "-h", "--help":
+        showsHelp = true
+      case "--seed":
+        let text = try value(for: "--seed")
+        guard let number = UInt64(text) else {
+          throw UsageError(
+            message: "--seed takes a whole number from 0 to \(UInt64.max), not '\(text)'")
+        }
+        seed = number
+      case "--events":
+        let text = try value(for: "--events")
+        guard let number = Int(text), number >= 0 else {
+          throw UsageError(message: "--events takes a number of events (0 or more), not '\(text)'")
+        }
+        eventCount = number
+      case "--profile":
+        let text = try value(for: "--profile")
+        guard let profile = DeviceProfile.named(text) else {
+          throw UsageError(message: Self.unknown("profile", text, DeviceProfile.all.map(\.name)))
+        }
+        self.profile = profile
+      case "--adversarial":
+        kind = .adversarial
+      case "--layout":
+        let text = try value(for: "--layout")
+        let names = ChatScreen.availableLayouts.map(\.rawValue)
+        guard let layout = LayoutID(rawValue: text), names.contains(text) else {
+          throw UsageError(message: Self.unknown("layout", text, names))
+        }
+        self.layout = layout
+      case "--output":
+        outputPath = try value(for: "--output")
+      default:
+        throw UsageError(
+          message: Self.unknown(
+            "option", argument,
+            ["--seed", "--events", "--profile", "--adversarial", "--layout", "--output", "--help"]))
+      }
+    }
+    if showsHelp {
+      self.seed = 0
+      self.eventCount = 0
+      return
+    }
+    guard let seed else { throw UsageError(message: "--seed is required") }
+    guard let eventCount else { throw UsageError(message: "--events is required") }
+    self.seed = seed
+    self.eventCount = eventCount
+  }
+
+  mutating func run() -> Int32 {
+    var output = Output.standardOutput
+    defer { output.flush() }
+    if showsHelp {
+      output.line(Self.help)
+      return Replay.success
+    }
+    var choices = Choices(seed: seed)
+    let defaultProfile = kind == .realistic ? DeviceProfile.default : nil
+    var generator = RecordingGenerator(
+      kind, choices: &choices, maxEvents: eventCount, profile: profile ?? defaultProfile,
+      eventCount: eventCount, layout: layout)
+    var writer = JSONWriter()
+    EventEncoder.write(generator.header, to: &writer)
+    writer.newline()
+    var events: [TimedEvent] = []
+    var written = 0
+    while written < eventCount {
+      events.removeAll(keepingCapacity: true)
+      generator.appendEvents(&choices, to: &events)
+      for event in events.prefix(eventCount - written) {
+        EventEncoder.write(event, to: &writer)
+        writer.newline()
+        written += 1
+      }
+      if outputPath == nil && writer.bytes.count >= 1 << 16 {
+        output.write(writer.bytes)
+        writer.reset()
+      }
+    }
+    guard let outputPath else {
+      output.write(writer.bytes)
+      return Replay.success
+    }
+    do {
+      try writeFileAtomically(writer.bytes, to: outputPath)
+    } catch {
+      var standardError = Output.standardError
+      standardError.line("Error: cannot write '\(error.path)': \(error.reason)")
+      standardError.flush()
+      return Replay.failure
+    }
+    return Replay.success
+  }
+
+  private static func unknown(_ what: String, _ text: String, _ candidates: [String]) -> String {
+    let message = "unknown \(what) '\(text)'"
+    guard let near = Suggestion.nearest(to: text, in: candidates) else { return message }
+    return message + "; did you mean '\(near)'?"
+  }
+}
