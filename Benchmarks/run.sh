@@ -11,9 +11,8 @@
 # (also `replay FILE --json` output speed, peak memory of streaming and of the debugger's
 # history, and time travel). Exit status 1 if a target is missed.
 #
-# Recordings come from `replay generate` when the binary has it, else from
-# Benchmarks/generate.py (same mix: ~72 % textChange, 11 % keyboard, 8 % pan, the rest sends,
-# scrolls, receives; ~80 bytes per event).
+# Recordings come from `replay generate --seed 1` (realistic sessions: ~72 % textChange, 11 %
+# keyboard, 8 % pan, the rest sends, scrolls, receives; ~78 bytes per event).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,7 +22,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs="$2"; shift 2 ;;
     --dir) dir="$2"; shift 2 ;;
-    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
     *) echo "unknown argument: $1" >&2; exit 64 ;;
   esac
 done
@@ -39,16 +38,10 @@ replay=.build-release/release/replay
 mkdir -p "$dir"
 files=()
 for count in 10000 1000000 5000000; do
-  file="$dir/events-$count.jsonl"
+  file="$dir/generated-seed1-$count.jsonl"
   if [ ! -s "$file" ]; then
     echo "generating $file" >&2
-    if "$replay" generate --help >/dev/null 2>&1 \
-      && "$replay" generate --events "$count" > "$file.tmp" 2>/dev/null; then
-      mv "$file.tmp" "$file"
-    else
-      rm -f "$file.tmp"
-      python3 Benchmarks/generate.py "$count" "$file"
-    fi
+    "$replay" generate --seed 1 --events "$count" --output "$file"
   fi
   files+=("$file")
 done
