@@ -239,7 +239,7 @@ struct JSONScanner: ~Copyable {
   /// ``numberLimit``; the general path reads anything else. The value is the general path's: one
   /// exact division.
   @inline(__always)
-  private mutating func readShortDecimal() -> Double? {
+  mutating func readShortDecimal() -> Double? {
     var index = position
     let negative = index < count && base[index] == UInt8(ascii: "-")
     if negative { index += 1 }
@@ -266,10 +266,33 @@ struct JSONScanner: ~Copyable {
     guard integerDigits + fractionDigits <= 15,
       index == count || (base[index] | 0x20) != UInt8(ascii: "e")
     else { return nil }
-    let magnitude = Double(mantissa) / Self.powersOfTen[fractionDigits]
+    let magnitude = Double(mantissa) / Self.exactPowerOfTen(fractionDigits)
     guard magnitude <= Self.numberLimit else { return nil }
     position = index
     return negative ? -magnitude : magnitude
+  }
+
+  /// 10^`exponent` for 0...15, from a table in read-only data.
+  @inline(__always)
+  private static func exactPowerOfTen(_ exponent: Int) -> Double {
+    switch exponent {
+    case 0: 1e0
+    case 1: 1e1
+    case 2: 1e2
+    case 3: 1e3
+    case 4: 1e4
+    case 5: 1e5
+    case 6: 1e6
+    case 7: 1e7
+    case 8: 1e8
+    case 9: 1e9
+    case 10: 1e10
+    case 11: 1e11
+    case 12: 1e12
+    case 13: 1e13
+    case 14: 1e14
+    default: 1e15
+    }
   }
 
   private static let powersOfTen: [Double] = [

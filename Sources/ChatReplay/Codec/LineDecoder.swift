@@ -716,7 +716,12 @@ extension LineDecoder {
   }
 
   private static func canonicalEvent(_ s: inout JSONScanner) throws(ScanError) -> TimedEvent? {
-    guard s.skip("{\"t\":"), let t = try s.readNumber(), t >= 0, s.skip(",\"type\":"),
+    // The fast path has no whitespace, so short decimals are read without `readNumber`'s call.
+    func number(_ s: inout JSONScanner) throws(ScanError) -> Double? {
+      if let value = s.readShortDecimal() { return value }
+      return try s.readNumber()
+    }
+    guard s.skip("{\"t\":"), let t = try number(&s), t >= 0, s.skip(",\"type\":"),
       let type = try s.withString({ LineType.match($0) }) ?? nil
     else { return nil }
     let event: Event
@@ -730,19 +735,19 @@ extension LineDecoder {
     case .appear: event = .appear
     case .disappear: event = .disappear
     case .pan:
-      guard s.skip(",\"y\":"), let y = try s.readNumber(), s.skip(",\"state\":"),
+      guard s.skip(",\"y\":"), let y = try number(&s), s.skip(",\"state\":"),
         let state = try s.withString({ panState($0) }) ?? nil
       else { return nil }
       event = .pan(y: y, state: state)
     case .scroll:
-      guard s.skip(",\"offsetY\":"), let offsetY = try s.readNumber() else { return nil }
+      guard s.skip(",\"offsetY\":"), let offsetY = try number(&s) else { return nil }
       event = .scroll(offsetY: offsetY)
     case .keyboard:
       guard s.skip(",\"name\":"), let name = try s.withString({ notificationName($0) }) ?? nil,
         s.skip(",\"frameBegin\":"), let frameBegin = try canonicalRect(&s),
         s.skip(",\"frameEnd\":"), let frameEnd = try canonicalRect(&s),
-        s.skip(",\"duration\":"), let duration = try s.readNumber(), duration >= 0,
-        s.skip(",\"curve\":"), let curve = try s.readNumber(), curve.rounded() == curve,
+        s.skip(",\"duration\":"), let duration = try number(&s), duration >= 0,
+        s.skip(",\"curve\":"), let curve = try number(&s), curve.rounded() == curve,
         s.skip(",\"isLocal\":"), let isLocal = try s.readBool()
       else { return nil }
       event = .keyboard(
@@ -758,9 +763,13 @@ extension LineDecoder {
 
   /// `{"x":…,"y":…,"width":…,"height":…}` with a non-negative size, or `nil`.
   private static func canonicalRect(_ s: inout JSONScanner) throws(ScanError) -> Rect? {
-    guard s.skip("{\"x\":"), let x = try s.readNumber(), s.skip(",\"y\":"),
-      let y = try s.readNumber(), s.skip(",\"width\":"), let width = try s.readNumber(),
-      width >= 0, s.skip(",\"height\":"), let height = try s.readNumber(), height >= 0,
+    func number(_ s: inout JSONScanner) throws(ScanError) -> Double? {
+      if let value = s.readShortDecimal() { return value }
+      return try s.readNumber()
+    }
+    guard s.skip("{\"x\":"), let x = try number(&s), s.skip(",\"y\":"),
+      let y = try number(&s), s.skip(",\"width\":"), let width = try number(&s),
+      width >= 0, s.skip(",\"height\":"), let height = try number(&s), height >= 0,
       s.skip("}")
     else { return nil }
     return Rect(x: x, y: y, width: width, height: height)
