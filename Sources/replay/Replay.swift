@@ -19,7 +19,9 @@ struct Replay {
   static let usageFailure: Int32 = 64
 
   /// Every subcommand, by name.
-  static let subcommands: [any Subcommand.Type] = [CompareCommand.self, GenerateCommand.self]
+  static let subcommands: [any Subcommand.Type] = [
+    CheckCommand.self, CompareCommand.self, GenerateCommand.self,
+  ]
 
   static func run(_ arguments: [String]) -> Int32 {
     var standardError = Output.standardError

@@ -148,6 +148,7 @@ struct JSONScanner: ~Copyable {
   /// Reads a number, or returns `nil` (consuming nothing) if the next value is not a number.
   mutating func readNumber() throws(ScanError) -> Double? {
     skipWhitespace()
+    if let value = readShortDecimal() { return value }
     guard position < count else { return nil }
     let start = position
     var index = position
@@ -232,6 +233,68 @@ struct JSONScanner: ~Copyable {
     return negative ? -value : value
   }
 
+  /// Reads the common case of ``readNumber()`` in one pass, or returns `nil` consuming nothing.
+  ///
+  /// The common case is `-?(0|[1-9][0-9]*)(\.[0-9]+)?` with at most 15 digits, within
+  /// ``numberLimit``; the general path reads anything else. The value is the general path's: one
+  /// exact division.
+  @inline(__always)
+  mutating func readShortDecimal() -> Double? {
+    var index = position
+    let negative = index < count && base[index] == UInt8(ascii: "-")
+    if negative { index += 1 }
+    let integerStart = index
+    var mantissa: UInt64 = 0
+    while index < count, Self.isDigit(base[index]) {
+      mantissa = mantissa &* 10 &+ UInt64(base[index] &- 48)
+      index += 1
+    }
+    let integerDigits = index - integerStart
+    guard integerDigits > 0, integerDigits == 1 || base[integerStart] != UInt8(ascii: "0")
+    else { return nil }
+    var fractionDigits = 0
+    if index < count && base[index] == UInt8(ascii: ".") {
+      index += 1
+      let fractionStart = index
+      while index < count, Self.isDigit(base[index]) {
+        mantissa = mantissa &* 10 &+ UInt64(base[index] &- 48)
+        index += 1
+      }
+      fractionDigits = index - fractionStart
+      guard fractionDigits > 0 else { return nil }
+    }
+    guard integerDigits + fractionDigits <= 15,
+      index == count || (base[index] | 0x20) != UInt8(ascii: "e")
+    else { return nil }
+    let magnitude = Double(mantissa) / Self.exactPowerOfTen(fractionDigits)
+    guard magnitude <= Self.numberLimit else { return nil }
+    position = index
+    return negative ? -magnitude : magnitude
+  }
+
+  /// 10^`exponent` for 0...15, from a table in read-only data.
+  @inline(__always)
+  private static func exactPowerOfTen(_ exponent: Int) -> Double {
+    switch exponent {
+    case 0: 1e0
+    case 1: 1e1
+    case 2: 1e2
+    case 3: 1e3
+    case 4: 1e4
+    case 5: 1e5
+    case 6: 1e6
+    case 7: 1e7
+    case 8: 1e8
+    case 9: 1e9
+    case 10: 1e10
+    case 11: 1e11
+    case 12: 1e12
+    case 13: 1e13
+    case 14: 1e14
+    default: 1e15
+    }
+  }
+
   private static let powersOfTen: [Double] = [
     1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
     1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
@@ -249,6 +312,7 @@ struct JSONScanner: ~Copyable {
     guard peek == UInt8(ascii: "\"") else { return nil }
     position += 1
     let start = position
+    skipPlainStringBytes()
     // Fast path: no escapes.
     while position < count {
       let byte = base[position]
@@ -293,6 +357,31 @@ struct JSONScanner: ~Copyable {
       }
     }
     throw fail(.unexpectedEnd(expected: "'\"' to end the string"))
+  }
+
+  /// Steps over the bytes of a string that need no attention (printable ASCII other than `"` and
+  /// `\`), eight at a time, stopping at the first that does or near the end of the line.
+  @inline(__always)
+  private mutating func skipPlainStringBytes() {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    while position + 8 <= count {
+      let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+      let quote = word ^ (ones &* 0x22)
+      let backslash = word ^ (ones &* 0x5C)
+      // A byte's high bit is set here when it is zero (a quote, a backslash), below 0x20, or
+      // 0x80 and above. Borrows can flag a byte above a flagged one, never below, so the lowest
+      // flag is exact.
+      let flags =
+        ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+        | ((word &- (ones &* 0x20)) & ~word) | word
+      let found = flags & highs
+      if found != 0 {
+        position += found.littleEndian.trailingZeroBitCount / 8
+        return
+      }
+      position += 8
+    }
   }
 
   /// Reads a string value as a `String`.

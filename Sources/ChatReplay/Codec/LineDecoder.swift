@@ -36,11 +36,44 @@ private enum Field: Int, CaseIterable {
     case (10, UInt8(ascii: "f")): candidate = .frameBegin
     default: return nil
     }
-    return candidate.utf8.elementsEqual(bytes) ? candidate : nil
+    return bytesEqual(candidate.staticKey, bytes) ? candidate : nil
   }
 
-  private var utf8: [UInt8] { Field.keyBytes[rawValue] }
-  private static let keyBytes = Field.allCases.map { Array($0.key.utf8) }
+  /// The key, without the reference counting of a `String` or an array.
+  private var staticKey: StaticString {
+    switch self {
+    case .t: "t"
+    case .type: "type"
+    case .name: "name"
+    case .frameBegin: "frameBegin"
+    case .frameEnd: "frameEnd"
+    case .duration: "duration"
+    case .curve: "curve"
+    case .isLocal: "isLocal"
+    case .text: "text"
+    case .insets: "insets"
+    case .y: "y"
+    case .state: "state"
+    case .offsetY: "offsetY"
+    case .screen: "screen"
+    case .safeArea: "safeArea"
+    case .version: "version"
+    case .layout: "layout"
+    case .device: "device"
+    case .messages: "messages"
+    }
+  }
+}
+
+/// Whether `bytes` are exactly `expected`: a plain loop, faster than `elementsEqual` on the
+/// short keys and names of a recording.
+@inline(__always)
+private func bytesEqual(_ expected: StaticString, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  let count = expected.utf8CodeUnitCount
+  guard count == bytes.count else { return false }
+  let start = expected.utf8Start
+  for index in 0..<count where start[index] != bytes[index] { return false }
+  return true
 }
 
 /// The `type` of a line: the header or one of the event types.
@@ -52,16 +85,47 @@ private enum LineType: Int {
     "session", "keyboard", "textChange", "sendTap", "safeArea", "pan", "scroll", "receive",
     "returnKey", "doneTap", "viewport", "appear", "disappear",
   ]
-  private static let nameBytes = names.map { Array($0.utf8) }
 
   static func match(_ bytes: UnsafeBufferPointer<UInt8>) -> LineType? {
-    for (index, name) in nameBytes.enumerated() where name.elementsEqual(bytes) {
-      return LineType(rawValue: index)
+    guard let first = bytes.first else { return nil }
+    let candidate: LineType
+    switch (bytes.count, first) {
+    case (10, UInt8(ascii: "t")): candidate = .textChange
+    case (8, UInt8(ascii: "k")): candidate = .keyboard
+    case (3, UInt8(ascii: "p")): candidate = .pan
+    case (7, UInt8(ascii: "s")): candidate = bytes[2] == UInt8(ascii: "n") ? .sendTap : .session
+    case (6, UInt8(ascii: "s")): candidate = .scroll
+    case (7, UInt8(ascii: "r")): candidate = .receive
+    case (8, UInt8(ascii: "s")): candidate = .safeArea
+    case (9, UInt8(ascii: "r")): candidate = .returnKey
+    case (7, UInt8(ascii: "d")): candidate = .doneTap
+    case (8, UInt8(ascii: "v")): candidate = .viewport
+    case (6, UInt8(ascii: "a")): candidate = .appear
+    case (9, UInt8(ascii: "d")): candidate = .disappear
+    default: return nil
     }
-    return nil
+    return bytesEqual(candidate.staticName, bytes) ? candidate : nil
   }
 
   var name: String { Self.names[rawValue] }
+
+  private var staticName: StaticString {
+    switch self {
+    case .session: "session"
+    case .keyboard: "keyboard"
+    case .textChange: "textChange"
+    case .sendTap: "sendTap"
+    case .safeArea: "safeArea"
+    case .pan: "pan"
+    case .scroll: "scroll"
+    case .receive: "receive"
+    case .returnKey: "returnKey"
+    case .doneTap: "doneTap"
+    case .viewport: "viewport"
+    case .appear: "appear"
+    case .disappear: "disappear"
+    }
+  }
 
   /// The fields this type reads; misspellings of these are reported.
   var fields: [String] {
@@ -111,6 +175,14 @@ struct LineDecoder {
   /// Decodes `line` (without its line break); `lineNumber` is used in errors.
   static func decode(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) throws(RecordingError)
     -> DecodedLine
+  {
+    if let event = decodeCanonical(line) { return .event(event) }
+    return try decodeGeneral(line, lineNumber: lineNumber)
+  }
+
+  /// Decodes `line` with the general decoder alone, without the canonical fast path.
+  static func decodeGeneral(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int)
+    throws(RecordingError) -> DecodedLine
   {
     var scanner = JSONScanner(line)
     do {
@@ -167,9 +239,17 @@ struct LineDecoder {
     while true {
       scanner.skipWhitespace()
       let keyOffset = scanner.position
-      // Keys are short; copying them keeps the scanner free for the value.
+      // A key without escapes is read where it is in the line; one with escapes is resolved in
+      // the scanner's scratch space, so it is copied out (keys are short) to keep the scanner
+      // free for the value.
+      let inPlace = scanner.base + keyOffset + 1
+      var isInPlace = false
       var keyBytes: (UInt64, UInt64, UInt64) = (0, 0, 0)
       let keyCount: Int? = try scanner.withString { bytes in
+        if bytes.baseAddress == inPlace || bytes.isEmpty {
+          isInPlace = true
+          return bytes.count
+        }
         guard bytes.count <= 24 else { return bytes.count }
         withUnsafeMutableBytes(of: &keyBytes) { raw in
           raw.copyMemory(from: UnsafeRawBufferPointer(bytes))
@@ -178,7 +258,9 @@ struct LineDecoder {
       }
       guard let keyCount else { throw scanner.unexpected("a field name in quotes") }
       try scanner.expect(UInt8(ascii: ":"), "':' after a field name")
-      if keyCount > 24 {
+      if isInPlace {
+        try member(&scanner, UnsafeBufferPointer(start: inPlace, count: keyCount), keyOffset)
+      } else if keyCount > 24 {
         // No known field is this long: read the key again as text for the misspelling check.
         var rescan = JSONScanner(
           UnsafeBufferPointer(start: scanner.base + keyOffset, count: scanner.count - keyOffset))
@@ -224,7 +306,7 @@ struct LineDecoder {
         &scanner, "name", of: "keyboard notification",
         names: KeyboardNotification.Name.allCases.map(\.rawValue)
       ) {
-        KeyboardNotification.Name(rawValue: String(decoding: $0, as: UTF8.self))
+        notificationName($0)
       }
     case .frameBegin:
       slots.frameBegin = try optional(&scanner) { (s) throws(ScanError) in
@@ -253,7 +335,7 @@ struct LineDecoder {
       slots.state = try enumeration(
         &scanner, "state", of: "pan state", names: PanState.allCases.map(\.rawValue)
       ) {
-        PanState(rawValue: String(decoding: $0, as: UTF8.self))
+        panState($0)
       }
     case .offsetY: slots.offsetY = try number(&scanner, "offsetY", nonNegative: false)
     case .screen: slots.screen = try size(&scanner, "screen")
@@ -278,18 +360,19 @@ struct LineDecoder {
     return try read(&scanner)
   }
 
-  private static func number(_ scanner: inout JSONScanner, _ path: String, nonNegative: Bool)
-    throws(ScanError) -> Double
-  {
+  private static func number(
+    _ scanner: inout JSONScanner, _ path: @autoclosure () -> String, nonNegative: Bool
+  ) throws(ScanError) -> Double {
     scanner.skipWhitespace()
     let start = scanner.position
-    let kind = scanner.valueKind()
+    // `readNumber` consumes nothing when it returns nil, so the kind is read only on failure.
     guard let value = try scanner.readNumber() else {
-      throw scanner.fail(.wrongType(field: path, expected: "a number", found: kind))
+      let kind = scanner.valueKind()
+      throw scanner.fail(.wrongType(field: path(), expected: "a number", found: kind))
     }
     if nonNegative && value < 0 {
       throw scanner.fail(
-        .negativeValue(field: path, value: scanner.tokenText(at: start)), at: start)
+        .negativeValue(field: path(), value: scanner.tokenText(at: start)), at: start)
     }
     return value
   }
@@ -308,8 +391,8 @@ struct LineDecoder {
   private static func string(_ scanner: inout JSONScanner, _ path: String) throws(ScanError)
     -> String
   {
-    let kind = scanner.valueKind()
     guard let value = try scanner.readString() else {
+      let kind = scanner.valueKind()
       throw scanner.fail(.wrongType(field: path, expected: "a string", found: kind))
     }
     return value
@@ -317,29 +400,35 @@ struct LineDecoder {
 
   /// Reads a string naming one of `names`, with a did-you-mean when it names none.
   private static func enumeration<T>(
-    _ scanner: inout JSONScanner, _ path: String, of what: String, names: [String],
+    _ scanner: inout JSONScanner, _ path: String, of what: String,
+    names: @autoclosure () -> [String],
     _ match: (UnsafeBufferPointer<UInt8>) -> T?
   ) throws(ScanError) -> T {
     scanner.skipWhitespace()
     let start = scanner.position
-    let kind = scanner.valueKind()
-    let found: Result<T, ScanError>? = try scanner.withString { bytes in
-      if let value = match(bytes) { return .success(value) }
-      let text = String(decoding: bytes, as: UTF8.self)
-      let problem = RecordingError.Problem.unknownValue(
-        text, of: what, suggestion: Suggestion.nearest(to: text, in: names))
-      return .failure(ScanError(offset: start, problem: problem))
-    }
+    // Only plain values pass through the string's closure, so nothing needs destroying on the
+    // common path; the text of an unknown value is read again, on the error path only.
+    let found: T?? = try scanner.withString { bytes in match(bytes) }
     switch found {
-    case .success(let value): return value
-    case .failure(let error): throw error
-    case nil: throw scanner.fail(.wrongType(field: path, expected: "a string", found: kind))
+    case .some(.some(let value)):
+      return value
+    case .some(.none):
+      var rescan = JSONScanner(
+        UnsafeBufferPointer(start: scanner.base + start, count: scanner.count - start))
+      let text = try rescan.readString() ?? ""
+      let problem = RecordingError.Problem.unknownValue(
+        text, of: what, suggestion: Suggestion.nearest(to: text, in: names()))
+      throw ScanError(offset: start, problem: problem)
+    case .none:
+      let kind = scanner.valueKind()
+      throw scanner.fail(.wrongType(field: path, expected: "a string", found: kind))
     }
   }
 
   /// Reads an object whose members are all numbers, in the order of `keys`; all are required.
   private static func numbers<let n: Int>(
-    _ scanner: inout JSONScanner, _ path: String, keys: [String], nonNegative: (Int) -> Bool
+    _ scanner: inout JSONScanner, _ path: String, keys: [String],
+    index: (UnsafeBufferPointer<UInt8>) -> Int?, nonNegative: (Int) -> Bool
   ) throws(ScanError) -> InlineArray<n, Double> {
     var values = InlineArray<n, Double>(repeating: 0)
     var seen = 0
@@ -353,7 +442,7 @@ struct LineDecoder {
     }
     var unknown: [(String, Int)] = []
     try readObject(&scanner) { (scanner, key, keyOffset) throws(ScanError) in
-      guard let index = keys.firstIndex(where: { $0.utf8.elementsEqual(key) }) else {
+      guard let index = index(key) else {
         unknown.append((String(decoding: key, as: UTF8.self), keyOffset))
         try scanner.skipValue()
         return
@@ -365,22 +454,66 @@ struct LineDecoder {
       values[index] = try number(
         &scanner, "\(path).\(keys[index])", nonNegative: nonNegative(index))
     }
-    try checkMisspellings(unknown, of: keys, scanner)
+    if !unknown.isEmpty { try checkMisspellings(unknown, of: keys, scanner) }
     for (index, key) in keys.enumerated() where seen & (1 << index) == 0 {
       throw scanner.fail(.missingField(key, in: "'\(path)'", suggestion: nil), at: start)
     }
     return values
   }
 
+  private static let rectKeys = ["x", "y", "width", "height"]
+  private static let sizeKeys = ["width", "height"]
+  private static let insetKeys = ["top", "left", "bottom", "right"]
+
+  /// Matches one of `cases`, whose names are `names` in the same order.
+  @inline(__always)
+  private static func match<T>(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ names: (StaticString, StaticString, StaticString),
+    _ cases: (T, T, T)
+  ) -> T? {
+    if bytesEqual(names.0, bytes) { return cases.0 }
+    if bytesEqual(names.1, bytes) { return cases.1 }
+    if bytesEqual(names.2, bytes) { return cases.2 }
+    return nil
+  }
+
+  private static func notificationName(_ bytes: UnsafeBufferPointer<UInt8>)
+    -> KeyboardNotification.Name?
+  {
+    match(bytes, ("willShow", "didShow", "willHide"), (.willShow, .didShow, .willHide))
+      ?? match(
+        bytes, ("didHide", "willChangeFrame", "didChangeFrame"),
+        (.didHide, .willChangeFrame, .didChangeFrame))
+  }
+
+  private static func panState(_ bytes: UnsafeBufferPointer<UInt8>) -> PanState? {
+    match(bytes, ("began", "changed", "ended"), (.began, .changed, .ended))
+      ?? (bytesEqual("cancelled", bytes) ? .cancelled : nil)
+  }
+
+  private static func rectIndex(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+    match(key, ("x", "y", "width"), (0, 1, 2)) ?? (bytesEqual("height", key) ? 3 : nil)
+  }
+
+  private static func sizeIndex(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+    bytesEqual("width", key) ? 0 : bytesEqual("height", key) ? 1 : nil
+  }
+
+  private static func insetIndex(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+    match(key, ("top", "left", "bottom"), (0, 1, 2)) ?? (bytesEqual("right", key) ? 3 : nil)
+  }
+
   private static func rect(_ scanner: inout JSONScanner, _ path: String) throws(ScanError) -> Rect {
     let v: InlineArray<4, Double> = try numbers(
-      &scanner, path, keys: ["x", "y", "width", "height"]
+      &scanner, path, keys: rectKeys, index: rectIndex
     ) { $0 >= 2 }
     return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
   }
 
   private static func size(_ scanner: inout JSONScanner, _ path: String) throws(ScanError) -> Size {
-    let v: InlineArray<2, Double> = try numbers(&scanner, path, keys: ["width", "height"]) { _ in
+    let v: InlineArray<2, Double> = try numbers(
+      &scanner, path, keys: sizeKeys, index: sizeIndex
+    ) { _ in
       true
     }
     return Size(width: v[0], height: v[1])
@@ -390,7 +523,7 @@ struct LineDecoder {
     -> EdgeInsets
   {
     let v: InlineArray<4, Double> = try numbers(
-      &scanner, path, keys: ["top", "left", "bottom", "right"]
+      &scanner, path, keys: insetKeys, index: insetIndex
     ) { _ in true }
     return EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
   }
@@ -509,7 +642,9 @@ struct LineDecoder {
       throw scanner.fail(
         .missingField("type", in: "the line", suggestion: near?.0), at: slots.objectStart)
     }
-    try checkMisspellings(slots.unknownKeys, of: type.fields, scanner)
+    if !slots.unknownKeys.isEmpty {
+      try checkMisspellings(slots.unknownKeys, of: type.fields, scanner)
+    }
     func require<T>(_ value: T?, _ field: String) throws(ScanError) -> T {
       guard let value else {
         let near = slots.unknownKeys.first { Suggestion.nearest(to: $0.0, in: [field]) != nil }
@@ -555,5 +690,120 @@ struct LineDecoder {
     case .disappear: event = .disappear
     }
     return .event(TimedEvent(t: t, event: event))
+  }
+}
+
+// MARK: The canonical fast path
+
+extension LineDecoder {
+  /// Decodes a line in the canonical shape, or returns `nil` for the general decoder to read it.
+  ///
+  /// The canonical shape is the one recorders and ``EventEncoder`` write: no whitespace, the
+  /// fields in the format's order, every keyboard field present. Any other line, good or bad,
+  /// is declined.
+  ///
+  /// The fast path reads values with the same scanner calls as the general decoder and applies
+  /// the same checks (non-negative `t`, sizes and duration; integer curve), so it accepts a line
+  /// only when the general decoder would give the same event; every error comes from the general
+  /// decoder, worded as before.
+  static func decodeCanonical(_ line: UnsafeBufferPointer<UInt8>) -> TimedEvent? {
+    var scanner = JSONScanner(line)
+    do {
+      return try canonicalEvent(&scanner)
+    } catch {
+      return nil
+    }
+  }
+
+  private static func canonicalEvent(_ s: inout JSONScanner) throws(ScanError) -> TimedEvent? {
+    // The fast path has no whitespace, so short decimals are read without `readNumber`'s call.
+    func number(_ s: inout JSONScanner) throws(ScanError) -> Double? {
+      if let value = s.readShortDecimal() { return value }
+      return try s.readNumber()
+    }
+    guard s.skip("{\"t\":"), let t = try number(&s), t >= 0, s.skip(",\"type\":"),
+      let type = try s.withString({ LineType.match($0) }) ?? nil
+    else { return nil }
+    let event: Event
+    switch type {
+    case .textChange, .receive:
+      guard s.skip(",\"text\":"), let text = try s.readString() else { return nil }
+      event = type == .textChange ? .textChange(text: text) : .receive(text: text)
+    case .sendTap: event = .sendTap
+    case .returnKey: event = .returnKey
+    case .doneTap: event = .doneTap
+    case .appear: event = .appear
+    case .disappear: event = .disappear
+    case .pan:
+      guard s.skip(",\"y\":"), let y = try number(&s), s.skip(",\"state\":"),
+        let state = try s.withString({ panState($0) }) ?? nil
+      else { return nil }
+      event = .pan(y: y, state: state)
+    case .scroll:
+      guard s.skip(",\"offsetY\":"), let offsetY = try number(&s) else { return nil }
+      event = .scroll(offsetY: offsetY)
+    case .keyboard:
+      guard s.skip(",\"name\":"), let name = try s.withString({ notificationName($0) }) ?? nil,
+        s.skip(",\"frameBegin\":"), let frameBegin = try canonicalRect(&s),
+        s.skip(",\"frameEnd\":"), let frameEnd = try canonicalRect(&s),
+        s.skip(",\"duration\":"), let duration = try number(&s), duration >= 0,
+        s.skip(",\"curve\":"), let curve = try number(&s), curve.rounded() == curve,
+        s.skip(",\"isLocal\":"), let isLocal = try s.readBool()
+      else { return nil }
+      event = .keyboard(
+        KeyboardNotification(
+          name: name, frameBegin: frameBegin, frameEnd: frameEnd, duration: duration,
+          curve: Int(curve), isLocal: isLocal))
+    case .session, .safeArea, .viewport:
+      return nil
+    }
+    guard s.skip("}"), s.isAtEnd else { return nil }
+    return TimedEvent(t: t, event: event)
+  }
+
+  /// `{"x":…,"y":…,"width":…,"height":…}` with a non-negative size, or `nil`.
+  private static func canonicalRect(_ s: inout JSONScanner) throws(ScanError) -> Rect? {
+    func number(_ s: inout JSONScanner) throws(ScanError) -> Double? {
+      if let value = s.readShortDecimal() { return value }
+      return try s.readNumber()
+    }
+    guard s.skip("{\"x\":"), let x = try number(&s), s.skip(",\"y\":"),
+      let y = try number(&s), s.skip(",\"width\":"), let width = try number(&s),
+      width >= 0, s.skip(",\"height\":"), let height = try number(&s), height >= 0,
+      s.skip("}")
+    else { return nil }
+    return Rect(x: x, y: y, width: width, height: height)
+  }
+}
+
+extension JSONScanner {
+  /// Steps over `text` if the bytes at the current position are exactly it.
+  @inline(__always)
+  mutating func skip(_ text: StaticString) -> Bool {
+    let length = text.utf8CodeUnitCount
+    guard count - position >= length else { return false }
+    let expected = UnsafeRawPointer(text.utf8Start)
+    let here = UnsafeRawPointer(base + position)
+    // Whole words, the last one overlapping the one before, instead of byte by byte.
+    func equal<Word: FixedWidthInteger>(_: Word.Type, at offset: Int) -> Bool {
+      here.loadUnaligned(fromByteOffset: offset, as: Word.self)
+        == expected.loadUnaligned(fromByteOffset: offset, as: Word.self)
+    }
+    if length >= 8 {
+      var offset = 0
+      while offset + 8 < length {
+        guard equal(UInt64.self, at: offset) else { return false }
+        offset += 8
+      }
+      guard equal(UInt64.self, at: length - 8) else { return false }
+    } else if length >= 4 {
+      guard equal(UInt32.self, at: 0), equal(UInt32.self, at: length - 4) else { return false }
+    } else {
+      for index in 0..<length where base[position + index] != text.utf8Start[index] {
+        return false
+      }
+    }
+    position += length
+    return true
   }
 }

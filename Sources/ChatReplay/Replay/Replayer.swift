@@ -51,7 +51,15 @@ public struct Replayer: Sendable {
   public private(set) var header: SessionHeader?
   public private(set) var screen: ChatScreen?
   /// The latest state, once the header is known.
-  public private(set) var state: ChatState?
+  public var state: ChatState? { started ? current : nil }
+  /// Whether the header has arrived and ``current`` holds a real state.
+  private var started = false
+  /// The latest state, reduced in place: no copy of it is made per step but the one handed out.
+  private var current = ChatState(
+    layout: .rxkeyboard, screen: Size(width: 0, height: 0), safeArea: .zero,
+    memory: .rxkeyboard(RxKeyboardLayout.Memory(version: .v1, defaultFrame: .zero)))
+  /// The screen events are reduced through; a copy of ``screen`` kept unwrapped.
+  private var reducer = ChatScreen()
 
   public init(options: Options = Options()) {
     self.options = options
@@ -74,6 +82,51 @@ public struct Replayer: Sendable {
     return reader.finish { item in handle(item, body) }
   }
 
+  /// Replays the events in the next chunk, handing each state to `state` as it passes.
+  ///
+  /// The fast path for consumers that only look at each state: no ``Output`` is built and no
+  /// copy of the state is made. Returns `false` once a closure asked to stop.
+  @discardableResult
+  public mutating func read(
+    _ chunk: UnsafeBufferPointer<UInt8>, state: (ChatState, TimedEvent?) -> Bool,
+    error: (RecordingError) -> Bool
+  ) -> Bool {
+    var reader = takeReader()
+    defer { self.reader = reader }
+    return reader.read(chunk) { item in handle(item, state: state, error: error) }
+  }
+
+  /// Replays the last line and ends the replay, like ``finish(_:)`` for
+  /// ``read(_:state:error:)``.
+  @discardableResult
+  public mutating func finish(
+    state: (ChatState, TimedEvent?) -> Bool, error: (RecordingError) -> Bool
+  ) -> Bool {
+    var reader = takeReader()
+    defer { self.reader = reader }
+    return reader.finish { item in handle(item, state: state, error: error) }
+  }
+
+  private mutating func handle(
+    _ item: RecordingReader.Item, state: (ChatState, TimedEvent?) -> Bool,
+    error: (RecordingError) -> Bool
+  ) -> Bool {
+    switch item {
+    case .event(let event, _, _):
+      guard started else { return false }
+      reducer.reduce(into: &current, event)
+      return state(current, event)
+    case .header, .error:
+      return handle(item) { output in
+        switch output {
+        case .start: true
+        case .state(let value, let event, _, _): state(value, event)
+        case .error(let value): error(value)
+        }
+      }
+    }
+  }
+
   /// Moves the reader out, so that its buffer stays uniquely referenced while it reads.
   private mutating func takeReader() -> RecordingReader {
     let reader = self.reader
@@ -93,15 +146,14 @@ public struct Replayer: Sendable {
         return body(.error(error)) && false
       }
       self.screen = screen
-      let initial = screen.initialState(header: header)
-      state = initial
+      reducer = screen
+      current = screen.initialState(header: header)
+      started = true
       return body(.start(header, screen))
-        && body(.state(initial, event: nil, line: line, bytes: nil))
+        && body(.state(current, event: nil, line: line, bytes: nil))
     case .event(let event, let line, let bytes):
-      guard let screen, var current = state else { return false }
-      state = nil  // keep the state uniquely referenced while it is reduced
-      screen.reduce(into: &current, event)
-      state = current
+      guard started else { return false }
+      reducer.reduce(into: &current, event)
       return body(.state(current, event: event, line: line, bytes: bytes))
     case .error(let error):
       return body(.error(error))

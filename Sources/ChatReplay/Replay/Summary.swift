@@ -42,33 +42,62 @@ public enum Summary {
   }
 
   /// Counts, per diagnostic id, the steps that show it and the runs of consecutive such steps.
+  ///
+  /// Ids are counted by ``Diagnostic/ordinal``, so a step costs a few integer operations and no
+  /// allocation: a million steps are tallied in milliseconds.
   public struct Tally: Sendable, Equatable {
-    public private(set) var steps: [String: Int] = [:]
-    public private(set) var runs: [String: Int] = [:]
-    private var previous: Set<String> = []
+    /// Counts by ordinal, stored inline: no array to copy or check for uniqueness per step.
+    private var stepCounts = InlineArray<12, Int>(repeating: 0)
+    private var runCounts = InlineArray<12, Int>(repeating: 0)
+    /// The ordinals the previous step showed, one bit each.
+    private var previous: UInt32 = 0
 
     public init() {}
 
+    /// The number of steps that show each id, for the ids shown at least once.
+    public var steps: [String: Int] { Self.dictionary(stepCounts) }
+    /// The number of runs of consecutive steps that show each id, for the ids shown at least once.
+    public var runs: [String: Int] { Self.dictionary(runCounts) }
+
+    public static func == (lhs: Tally, rhs: Tally) -> Bool {
+      lhs.previous == rhs.previous
+        && lhs.stepCounts.indices.allSatisfy {
+          lhs.stepCounts[$0] == rhs.stepCounts[$0] && lhs.runCounts[$0] == rhs.runCounts[$0]
+        }
+    }
+
     /// Counts `state`'s diagnostics.
     public mutating func add(_ state: ChatState) {
-      if state.diagnostics.isEmpty && previous.isEmpty { return }
-      var current: Set<String> = []
+      if state.diagnostics.isEmpty && previous == 0 { return }
+      var current: UInt32 = 0
       for diagnostic in state.diagnostics {
-        let id = diagnostic.id
-        guard current.insert(id).inserted else { continue }
-        steps[id, default: 0] += 1
-        if !previous.contains(id) { runs[id, default: 0] += 1 }
+        let ordinal = diagnostic.ordinal
+        let bit: UInt32 = 1 << UInt32(ordinal)
+        guard current & bit == 0 else { continue }
+        current |= bit
+        stepCounts[ordinal] += 1
+        if previous & bit == 0 { runCounts[ordinal] += 1 }
       }
       previous = current
     }
 
     /// `keyboard-gap ×2 (17 steps), bad-index ×1 (1 step)` in layouts.md's order, or `none`.
     public var description: String {
-      let parts = Diagnostic.ids.compactMap { id -> String? in
-        guard let count = steps[id], let runCount = runs[id] else { return nil }
-        return "\(id) ×\(runCount) (\(count) step\(count == 1 ? "" : "s"))"
+      let parts = Diagnostic.ids.indices.compactMap { index -> String? in
+        let count = stepCounts[index]
+        guard count > 0 else { return nil }
+        return
+          "\(Diagnostic.ids[index]) ×\(runCounts[index]) (\(count) step\(count == 1 ? "" : "s"))"
       }
       return parts.isEmpty ? "none" : parts.joined(separator: ", ")
+    }
+
+    private static func dictionary(_ counts: InlineArray<12, Int>) -> [String: Int] {
+      var result: [String: Int] = [:]
+      for index in counts.indices where counts[index] > 0 {
+        result[Diagnostic.ids[index]] = counts[index]
+      }
+      return result
     }
   }
 

@@ -49,7 +49,7 @@ public struct ChatScreen: Sendable {
     state.t = event.t
     // A crashed app changes nothing more; its last state, diagnostics included, stays.
     if state.memory.isCrashed { return }
-    state.diagnostics.removeAll(keepingCapacity: true)
+    if !state.diagnostics.isEmpty { state.diagnostics.removeAll(keepingCapacity: true) }
     let messageCount = state.messages.count
     switch state.memory {
     case .rxkeyboard:

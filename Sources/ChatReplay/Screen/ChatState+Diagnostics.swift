@@ -48,6 +48,7 @@ extension ChatState {
 
   /// The offsets the list can rest at: `-top … max(contentHeight + bottom - height, -top)` with
   /// the adjusted insets.
+  @inline(__always)
   public var offsetRange: ClosedRange<Double> {
     let adjusted = adjustedContentInset
     let minimum = -adjusted.top

@@ -55,12 +55,15 @@ public struct ChatState: Equatable, Sendable {
   }
 
   /// The window's bounds.
+  @inline(__always)
   public var screenRect: Rect { Rect(x: 0, y: 0, width: screen.width, height: screen.height) }
 
   /// The part of the keyboard's frame inside the window, or `nil` when none of it is.
+  @inline(__always)
   public var keyboardOnScreen: Rect? { keyboard.frame.intersection(screenRect) }
 
   /// The insets UIKit applies: `contentInset` plus what the system adds (safe area, bars).
+  @inline(__always)
   public var adjustedContentInset: EdgeInsets {
     let system = systemInset
     return EdgeInsets(
@@ -70,6 +73,7 @@ public struct ChatState: Equatable, Sendable {
   }
 
   /// What the system adds to `contentInset` for this layout.
+  @inline(__always)
   public var systemInset: EdgeInsets {
     switch layout {
     case .rxkeyboard: RxKeyboardLayout.systemInset(of: self)

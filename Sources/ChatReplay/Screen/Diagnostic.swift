@@ -58,6 +58,24 @@ public enum Diagnostic: Hashable, Sendable {
     }
   }
 
+  /// The position of ``id`` in ``ids``: a small integer for counting without hashing strings.
+  public var ordinal: Int {
+    switch self {
+    case .keyboardOverlap: 0
+    case .keyboardGap: 1
+    case .messageHidden: 2
+    case .offsetOutOfRange: 3
+    case .unsafeInput: 4
+    case .crash: 5
+    case .badIndex: 6
+    case .frameMismatch: 7
+    case .outsideContainer: 8
+    case .duplicateObserver: 9
+    case .doubledOrigin: 10
+    case .emptyMessage: 11
+    }
+  }
+
   /// Every id, in the order of layouts.md's table.
   public static let ids = [
     "keyboard-overlap", "keyboard-gap", "message-hidden", "offset-out-of-range", "unsafe-input",

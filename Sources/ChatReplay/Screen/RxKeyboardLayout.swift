@@ -52,6 +52,7 @@ public enum RxKeyboardLayout {
   // MARK: Derived values
 
   /// Safe area plus the navigation bar on top: what automatic inset adjustment adds.
+  @inline(__always)
   static func systemInset(of state: ChatState) -> EdgeInsets {
     EdgeInsets(
       top: state.safeArea.top + navigationBarHeight, left: 0, bottom: state.safeArea.bottom,

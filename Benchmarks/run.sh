@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Benchmarks/run.sh: replay's speed against the I/O floor and the best JSON tools, in one run.
+#
+#   Benchmarks/run.sh [--runs N] [--dir DIR]
+#
+# Builds replay in release (.build-release), generates recordings of 10,000, 1,000,000 and
+# 5,000,000 events in DIR (default /tmp/replay-bench; about 500 MB; kept between runs), installs
+# orjson with pip if it is missing, then times side by side, median of N runs (default 5):
+# `replay check` on each file; `wc -l` (the I/O floor); `jq -c . >/dev/null`; Python reading
+# each line with orjson. It prints each figure, the ratios, and issue 7's targets as PASS/FAIL
+# (also `replay FILE --json` output speed, peak memory of streaming and of the debugger's
+# history, and time travel). Exit status 1 if a target is missed.
+#
+# Recordings come from `replay generate --seed 1` (realistic sessions: ~72 % textChange, 11 %
+# keyboard, 8 % pan, the rest sends, scrolls, receives; ~78 bytes per event).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+runs=5
+dir=/tmp/replay-bench
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --runs) runs="$2"; shift 2 ;;
+    --dir) dir="$2"; shift 2 ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    *) echo "unknown argument: $1" >&2; exit 64 ;;
+  esac
+done
+
+for tool in jq python3 /usr/bin/time; do
+  command -v "$tool" >/dev/null || { echo "Benchmarks/run.sh needs $tool" >&2; exit 1; }
+done
+python3 -c 'import orjson' 2>/dev/null || python3 -m pip install --quiet orjson
+
+swift build -c release --scratch-path .build-release >&2
+replay=.build-release/release/replay
+
+mkdir -p "$dir"
+files=()
+for count in 10000 1000000 5000000; do
+  file="$dir/generated-seed1-$count.jsonl"
+  if [ ! -s "$file" ]; then
+    echo "generating $file" >&2
+    "$replay" generate --seed 1 --events "$count" --output "$file"
+  fi
+  files+=("$file")
+done
+
+echo "machine: $(nproc) cores, $(uname -sm); replay $(git rev-parse --short HEAD)"
+python3 Benchmarks/measure.py --replay "$replay" --runs "$runs" "${files[@]}"
