@@ -20,6 +20,11 @@ let package = Package(
       name: "replay",
       dependencies: ["ChatReplay"]
     ),
+    // libFuzzer entry point; built and run only by .ci/fuzz.sh (see the file).
+    .executableTarget(
+      name: "ReplayFuzz",
+      dependencies: ["ChatReplay"]
+    ),
 
     // Tests
     .testTarget(
