@@ -29,7 +29,8 @@ let package = Package(
     // Tests
     .testTarget(
       name: "ChatReplayTests",
-      dependencies: ["ChatReplay"]
+      dependencies: ["ChatReplay", "replay", "ReplayFuzz"],
+      exclude: ["Fixtures"]
     ),
   ]
 )
