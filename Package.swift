@@ -20,11 +20,17 @@ let package = Package(
       name: "replay",
       dependencies: ["ChatReplay"]
     ),
+    // libFuzzer entry point; built and run only by .ci/fuzz.sh (see the file).
+    .executableTarget(
+      name: "ReplayFuzz",
+      dependencies: ["ChatReplay"]
+    ),
 
     // Tests
     .testTarget(
       name: "ChatReplayTests",
-      dependencies: ["ChatReplay"]
+      dependencies: ["ChatReplay", "replay", "ReplayFuzz"],
+      exclude: ["Fixtures"]
     ),
   ]
 )

@@ -152,14 +152,17 @@ extension RecordingError {
     }
     let window = UnsafeBufferPointer(rebasing: line[start..<line.count])
     var scalars = String.UnicodeScalarView()
+    // Counted apart: `UnicodeScalarView.count` walks the view, which made this loop quadratic.
+    var scalarCount = 0
     var isCut = false
     for scalar in String(decoding: window.prefix(excerptWidth * 4), as: UTF8.self).unicodeScalars {
-      guard scalars.count < excerptWidth else {
+      guard scalarCount < excerptWidth else {
         isCut = true
         break
       }
       // Control characters would move the caret; show them as the replacement character.
       scalars.append(scalar.value < 0x20 || scalar.value == 0x7F ? "\u{FFFD}" : scalar)
+      scalarCount += 1
     }
     if window.count > excerptWidth * 4 { isCut = true }
     let text = (start > 0 ? "..." : "") + String(scalars) + (isCut ? "..." : "")

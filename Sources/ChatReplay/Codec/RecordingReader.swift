@@ -35,6 +35,8 @@ public struct RecordingReader: Sendable {
   private var carryStart = 0
   /// The length of an over-long line being skipped, or `nil`.
   private var skippedLength: Int?
+  /// Whether the last byte kept or counted for the unfinished line is `\r`.
+  private var carriedEndsInCR = false
   private var firstNonBlankLine: Int?
   private var headerDelivered = false
   private var previousT: Double?
@@ -92,9 +94,12 @@ public struct RecordingReader: Sendable {
 
   /// Adds bytes of an unfinished line, or counts them if the line is already too long.
   private mutating func keep(_ bytes: UnsafeBufferPointer<UInt8>) {
+    if let last = bytes.last { carriedEndsInCR = last == 0x0D }
     if let skipped = skippedLength {
       skippedLength = skipped + bytes.count
-    } else if carry.count + bytes.count > lineLimit {
+    } else if carry.count + bytes.count > lineLimit + 1 {
+      // The limit does not count a `\r` before the `\n`, which may still be to come: `process`
+      // judges a line that fits with it, as it does a line read in one piece.
       skippedLength = carry.count + bytes.count
       // Keep the start of the line for the error's excerpt.
       carry.append(contentsOf: bytes.prefix(max(0, 512 - carry.count)))
@@ -109,7 +114,7 @@ public struct RecordingReader: Sendable {
       skippedLength = nil
     }
     if let skipped = skippedLength {
-      return tooLong(length: skipped, start: carry, body)
+      return tooLong(length: skipped - (carriedEndsInCR ? 1 : 0), start: carry, body)
     }
     let line = carry
     return line.withUnsafeBufferPointer { process($0, at: carryStart, body) }

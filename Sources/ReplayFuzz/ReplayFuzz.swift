@@ -1,0 +1,123 @@
+// The libFuzzer entry point: any bytes, read as a recording, through the decoder and the reducer.
+//
+// Built for fuzzing only by .ci/fuzz.sh, with `--sanitize=fuzzer`, where libFuzzer supplies
+// `main`. An ordinary `swift build` compiles it (so it cannot rot) and links it with SwiftPM's
+// empty `main`: running that binary does nothing. Crashes it found are replayed by the tests in
+// FuzzRegressionTests.swift without a fuzzer build.
+internal import ChatReplay
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Everything a replay handed out, flattened to text so that two replays can be compared.
+struct Transcript: Equatable {
+  var lines: [String] = []
+  /// The first event whose encoding did not read back as itself.
+  var brokenRoundTrip: String?
+
+  mutating func take(_ output: Replayer.Output) -> Bool {
+    switch output {
+    case .start(let header, let screen):
+      lines.append(Summary.title(file: "fuzz", header: header, screen: screen))
+    case .state(let state, let event, let line, let bytes):
+      lines.append(state.jsonLine())
+      lines.append(Summary.line(for: state, event: event?.event))
+      for diagnostic in state.diagnostics {
+        lines.append(diagnostic.message)
+      }
+      if let event {
+        let encoded = EventEncoder.line(for: event)
+        lines.append(encoded)
+        if brokenRoundTrip == nil && !readsBack(encoded, as: event) {
+          brokenRoundTrip = encoded
+        }
+      }
+      lines.append("\(line ?? 0) \(bytes.map { "\($0)" } ?? "")")
+    case .error(let error):
+      lines.append(error.rendered(file: "fuzz"))
+    }
+    return true
+  }
+}
+
+/// Whether `line`, read as a recording, holds exactly `event` and nothing else.
+private func readsBack(_ line: String, as event: TimedEvent) -> Bool {
+  var reader = RecordingReader()
+  var events: [TimedEvent] = []
+  var errors = 0
+  let bytes = Array(line.utf8)
+  func take(_ item: RecordingReader.Item) -> Bool {
+    switch item {
+    case .header: break
+    case .event(let decoded, _, _): events.append(decoded)
+    case .error: errors += 1
+    }
+    return true
+  }
+  bytes.withUnsafeBufferPointer { _ = reader.read($0, take) }
+  reader.finish(take)
+  return events == [event] && errors == 0
+}
+
+/// Replays `input` in one chunk and again in small chunks, and describes the first law broken:
+/// the two replays must agree, and every event must encode to a line that reads back as itself.
+///
+/// The second replay, for inputs whose size is a multiple of 4, splits lines across chunks of 1 to
+/// 13 bytes, which exercises the reader's carried line. Half the inputs (bit 2 of the size set)
+/// get a line limit of 200 bytes, so that the over-long-line path is reachable at the sizes a
+/// fuzzer tries, and half (bit 3 set) replay with RxKeyboard 2.0.1.
+/// Any trap inside the library crashes, which libFuzzer reports itself.
+func brokenLaw(in input: UnsafeBufferPointer<UInt8>) -> String? {
+  let lineLimit = input.count / 4 % 2 == 1 ? 200 : RecordingReader.defaultLineLimit
+  let version: RxKeyboardLayout.Version = input.count / 8 % 2 == 1 ? .v2 : .v1
+  let options = Replayer.Options(rxKeyboardVersion: version, lineLimit: lineLimit)
+
+  var whole = Transcript()
+  var replayer = Replayer(options: options)
+  replayer.read(input) { whole.take($0) }
+  replayer.finish { whole.take($0) }
+  // Messages are encoded once, for the last state; the chunked replay's is compared with `==`.
+  _ = replayer.state?.jsonLine(includeMessages: true)
+
+  // The second replay costs as much as the first; a quarter of the inputs (by size) is enough for
+  // the fuzzer to explore how chunk boundaries fall.
+  guard input.count % 4 == 0 || whole.brokenRoundTrip != nil else {
+    return whole.brokenRoundTrip.map { "the encoded event does not read back as itself:\n\($0)" }
+  }
+  var chunked = Transcript()
+  var again = Replayer(options: options)
+  let chunkSize = 1 + input.count % 13
+  var start = 0
+  while start < input.count {
+    let end = min(start + chunkSize, input.count)
+    again.read(UnsafeBufferPointer(rebasing: input[start..<end])) { chunked.take($0) }
+    start = end
+  }
+  again.finish { chunked.take($0) }
+
+  if let encoded = whole.brokenRoundTrip {
+    return "the encoded event does not read back as itself:\n\(encoded)"
+  }
+  guard whole != chunked || replayer.state != again.state else { return nil }
+  let index =
+    whole.lines.indices.first {
+      $0 >= chunked.lines.count || whole.lines[$0] != chunked.lines[$0]
+    } ?? whole.lines.count
+  return "replaying in chunks of \(chunkSize) bytes differs from replaying at once:\n"
+    + "at once:   \(whole.lines.dropFirst(index).first ?? "(nothing)")\n"
+    + "in chunks: \(chunked.lines.dropFirst(index).first ?? "(nothing)")"
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  if let message = brokenLaw(in: UnsafeBufferPointer(start: data, count: size)) {
+    // Crash, so that libFuzzer saves the input.
+    let text = Array((message + "\n").utf8)
+    _ = text.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    abort()
+  }
+  return 0
+}
