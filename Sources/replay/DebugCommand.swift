@@ -40,7 +40,11 @@ struct DebugCommand {
     let options = Replayer.Options(
       layout: arguments.layout, rxKeyboardVersion: arguments.rxKeyboardVersion)
     let timeline: Timeline
-    switch Timeline.load(bytes, options: options, keepGoing: arguments.keepGoing) {
+    var index = ChangeIndex()
+    let loaded = Timeline.load(bytes, options: options, keepGoing: arguments.keepGoing) {
+      index.add($0, event: $1)
+    }
+    switch loaded {
     case .success(let loaded): timeline = loaded
     case .failure(let error):
       standardError.line(error.rendered(file: file))
@@ -62,7 +66,7 @@ struct DebugCommand {
     }
 
     let isInteractive = isatty(0) == 1
-    var debugger = Debugger(timeline: timeline, usesColor: usesColor(output))
+    var debugger = Debugger(timeline: timeline, index: index, usesColor: usesColor(output))
     output.line(debugger.opening(file: file))
     while true {
       if isInteractive { output.write("(replay) ") }

@@ -2,41 +2,44 @@ extension Debugger {
   /// How many changes `blame` lists before it shortens the list (`blame PATH all` lists all).
   static let blameLimit = 40
 
-  /// A step that changed a path.
-  struct Change {
-    var step: Int
-    var old: StateNode?
-    var new: StateNode?
-  }
-
-  /// Every step that changed `path`, in order, from one pass over the recording.
-  func changes(of path: StatePath) -> (initial: StateNode?, changes: [Change]) {
+  /// The steps whose event changed `path`, oldest first: from the change index when it can tell,
+  /// otherwise from one pass over the recording.
+  mutating func changeSteps(of path: StatePath) -> [Int] {
+    let last = timeline.lastStep
+    guard last >= 1 else { return [] }
+    if let (bits, isExact) = index.bits(for: path) {
+      var steps: [Int] = []
+      for step in 1...last where index.masks[step] & bits != 0 {
+        if isExact || (index.masks[step] & bits).nonzeroBitCount == 1 {
+          steps.append(step)
+        } else if path.value(in: state(at: step - 1)) != path.value(in: state(at: step)) {
+          steps.append(step)
+        }
+      }
+      return steps
+    }
+    var steps: [Int] = []
     var previous: StateNode?
-    var initial: StateNode?
-    var changes: [Change] = []
     timeline.forEachState { state in
       let value = path.value(in: state)
-      if state.step == 0 {
-        initial = value
-      } else if value != previous {
-        changes.append(Change(step: state.step, old: previous, new: value))
-      }
+      if state.step > 0 && value != previous { steps.append(state.step) }
       previous = value
       return true
     }
-    return (initial, changes)
+    return steps
   }
 
   mutating func blame(_ path: StatePath, all: Bool) throws(DebuggerError) -> [String] {
     try checkPath(path)
-    let (initial, changes) = changes(of: path)
+    let changes = changeSteps(of: path)
+    let initial = path.value(in: state(at: 0))
     let now = path.value(in: state)
     // The change that set the current value: the last one at or before this step.
-    let setter = changes.lastIndex { $0.step <= step }
+    let setter = changes.lastIndex { $0 <= step }
     let count = changes.count
     var lines = [
       "blame \(path): \(count == 0 ? "never changed" : "\(count) change\(count == 1 ? "" : "s")") in steps 0…\(timeline.lastStep); now \(now?.text ?? "(none)")"
-        + (setter.map { ", set at step \(changes[$0].step)" } ?? ", as at step 0")
+        + (setter.map { ", set at step \(changes[$0])" } ?? ", as at step 0")
     ]
     let origin = timeline.headerLine.map { "header \($0)" } ?? "start"
     var rows: [[String]] = [["step 0", "t=0s", origin, initial?.text ?? "(none)", "(initial value)"]]
@@ -49,20 +52,21 @@ extension Debugger {
       shown = keep.sorted()
     }
     var previousIndex = -1
-    for index in shown {
-      if index > previousIndex + 1 {
-        rows.append(["…", "", "", "", "\(index - previousIndex - 1) more changes"])
+    for position in shown {
+      if position > previousIndex + 1 {
+        rows.append(["…", "", "", "", "\(position - previousIndex - 1) more changes"])
         marks.append("")
       }
-      previousIndex = index
-      let change = changes[index]
-      let event = timeline.event(at: change.step)
+      previousIndex = position
+      let changed = changes[position]
+      let old = path.value(in: state(at: changed - 1))?.text ?? "(none)"
+      let new = path.value(in: state(at: changed))?.text ?? "(none)"
+      let event = timeline.event(at: changed)
       rows.append([
-        "step \(change.step)", "t=\(JSONWriter.format(event.t))s",
-        "line \(timeline.lines[change.step - 1].number)",
-        (change.old?.text ?? "(none)") + " → " + (change.new?.text ?? "(none)"), event.event.summary,
+        "step \(changed)", "t=\(JSONWriter.format(event.t))s",
+        "line \(timeline.lines[changed - 1].number)", old + " → " + new, event.event.summary,
       ])
-      marks.append(index == setter ? "← current value" : (change.step > step ? "(later)" : ""))
+      marks.append(position == setter ? "← current value" : (changed > step ? "(later)" : ""))
     }
     if let last = shown.last, last < count - 1 {
       rows.append(["…", "", "", "", "\(count - 1 - last) more changes"])
@@ -72,17 +76,20 @@ extension Debugger {
       marks[index].isEmpty ? row : row + "  " + marks[index]
     }
     if count > 0 {
-      var tally: [String: Int] = [:]
-      var order: [String] = []
-      for change in changes {
-        let key = Self.eventKind(timeline.event(at: change.step).event)
-        if tally[key] == nil { order.append(key) }
-        tally[key, default: 0] += 1
+      var tally: [UInt8: (name: String, count: Int)] = [:]
+      var order: [UInt8] = []
+      for changed in changes {
+        let kind = index.kinds[changed]
+        if tally[kind] == nil {
+          order.append(kind)
+          tally[kind] = (Self.eventKind(timeline.event(at: changed).event), 0)
+        }
+        tally[kind]?.count += 1
       }
       lines.append(
         "by event: "
-          + order.sorted { tally[$0, default: 0] > tally[$1, default: 0] }
-          .map { "\($0) ×\(tally[$0, default: 0])" }.joined(separator: ", "))
+          + order.sorted { tally[$0]?.count ?? 0 > tally[$1]?.count ?? 0 }
+          .map { "\(tally[$0]?.name ?? "?") ×\(tally[$0]?.count ?? 0)" }.joined(separator: ", "))
       if !all && count > Self.blameLimit {
         lines.append("(shortened: 'blame \(path) all' lists all \(count) changes)")
       }

@@ -37,6 +37,8 @@ public struct Debugger: Sendable {
   /// Whether drawings use ANSI colours.
   public var usesColor: Bool
   var cache: StateCache
+  /// What each step changed, so scans visit only the steps that matter.
+  let index: ChangeIndex
   var breakpoints: [Breakpoint] = []
   var displays: [(number: Int, path: StatePath)] = []
   var nextBreakpointNumber = 1
@@ -45,8 +47,11 @@ public struct Debugger: Sendable {
   /// The diagnostic ids of the state at the last stop, to print only new ones.
   var shownDiagnostics: [String] = []
 
-  public init(timeline: Timeline, usesColor: Bool = false) {
+  /// A debugger at step 0; `index` is built from `timeline` when not given (pass the one built
+  /// while loading to save a pass).
+  public init(timeline: Timeline, index: ChangeIndex? = nil, usesColor: Bool = false) {
     self.timeline = timeline
+    self.index = index ?? ChangeIndex(timeline: timeline)
     self.usesColor = usesColor
     self.cache = StateCache(timeline: timeline)
   }

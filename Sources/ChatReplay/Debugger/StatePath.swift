@@ -130,16 +130,16 @@ public struct StatePath: Hashable, Sendable, CustomStringConvertible {
     case .key("diagnostics"):
       return resolve(in: StateNode(state, includeMessages: false))
     default:
+      if let name = lastKey, Self.derivedRectKeys.contains(name), let parent,
+        let rect = parent.value(in: state), Self.isRect(rect)
+      {
+        return Self.derived(name, of: rect)
+      }
       var plain = state
       plain.diagnostics = []
       var probe = PathProbe(path: self)
       plain.write(to: &probe, includeMessages: false)
-      if let result = probe.result { return result }
-      // A derived key: read the rectangle, then compute.
-      guard let name = lastKey, Self.derivedRectKeys.contains(name), let parent,
-        let rect = parent.value(in: state)
-      else { return nil }
-      return Self.derived(name, of: rect)
+      return probe.result
     }
   }
 }

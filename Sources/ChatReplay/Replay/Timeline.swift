@@ -38,19 +38,23 @@ public struct Timeline: Sendable {
   ///
   /// With `keepGoing`, bad lines are collected in ``errors`` and the rest is
   /// replayed; without, the first bad line ends the replay and the result is `.failure`.
+  /// `observe` sees every state, step 0 first, with its event, as it is replayed (an index can be
+  /// built in the same pass).
   public static func load(
-    _ source: [UInt8], options: Replayer.Options = .init(), keepGoing: Bool = false
+    _ source: [UInt8], options: Replayer.Options = .init(), keepGoing: Bool = false,
+    observe: (ChatState, TimedEvent?) -> Void = { _, _ in }
   ) -> Result<Timeline, RecordingError> {
     var replayer = Replayer(options: options)
     var lines: [Line] = []
     var checkpoints: [ChatState] = []
     var errors: [RecordingError] = []
     var headerLine: Int?
-    let body = { (output: Replayer.Output) -> Bool in
+    func body(_ output: Replayer.Output) -> Bool {
       switch output {
       case .start:
         return true
-      case .state(let state, _, let line, let bytes):
+      case .state(let state, let event, let line, let bytes):
+        observe(state, event)
         if let line, let bytes {
           lines.append(Line(number: line, bytes: bytes))
         } else {
