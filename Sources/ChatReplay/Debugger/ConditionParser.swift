@@ -208,7 +208,7 @@ enum ConditionParser {
           "expected a path or a number, found '\(symbol)'", hint: "e.g. keyboard.visibleHeight > 300"
         )
       case nil:
-        throw .badExpression("the expression ends early", hint: "e.g. keyboard.visibleHeight > 300")
+        throw .badExpression("it ends early", hint: "e.g. keyboard.visibleHeight > 300")
       }
     }
   }

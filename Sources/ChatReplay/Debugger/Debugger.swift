@@ -18,6 +18,11 @@ public struct Debugger: Sendable {
     /// The output, lines separated by `\n`, without a final line break; empty for none.
     public var text: String
     public var quits = false
+
+    public init(text: String, quits: Bool = false) {
+      self.text = text
+      self.quits = quits
+    }
   }
 
   /// A breakpoint or a watch.

@@ -28,7 +28,7 @@ public enum DebuggerError: Error, Hashable, Sendable {
     case .badArgument(let command, let text, let usage):
       return "'\(text)' is not valid for '\(command)'; usage: \(usage)"
     case .badExpression(let problem, let hint):
-      return "\(problem) in the expression; \(hint)"
+      return "bad expression: \(problem); \(hint)"
     case .badPath(let text):
       return
         "'\(text)' is not a path; write names separated by dots, with [N] for an element, e.g. messages[3].text"
