@@ -136,7 +136,8 @@ enum Arguments {
       case "--color":
         let text = try value(for: "--color")
         guard let color = ColorChoice(rawValue: text) else {
-          throw UsageError(message: unknown("--color value", text, ColorChoice.allCases.map(\.rawValue)))
+          throw UsageError(
+            message: unknown("--color value", text, ColorChoice.allCases.map(\.rawValue)))
         }
         replay.color = color
       case "--timing":

@@ -31,6 +31,12 @@ public struct ChangeIndex: Sendable {
     }
   }
 
+  /// Makes room for `count` steps, so that a long recording's index is allocated once.
+  public mutating func reserveCapacity(_ count: Int) {
+    masks.reserveCapacity(count)
+    kinds.reserveCapacity(count)
+  }
+
   /// Adds the next state (step 0 first).
   public mutating func add(_ state: ChatState, event: TimedEvent?) {
     var plain = state
@@ -39,7 +45,6 @@ public struct ChangeIndex: Sendable {
     plain.write(to: &recorder, includeMessages: false)
     if masks.isEmpty {
       leaves = StateNode(plain, includeMessages: false).leafPaths()
-      masks.reserveCapacity(1024)
       masks.append(0)
       kinds.append(0)
     } else {
@@ -123,7 +128,9 @@ extension StateNode {
     case .number, .string, .bool:
       return [prefix]
     case .object(let members):
-      return members.flatMap { $0.value.leafPaths(prefix: prefix.isEmpty ? $0.key : prefix + "." + $0.key) }
+      return members.flatMap {
+        $0.value.leafPaths(prefix: prefix.isEmpty ? $0.key : prefix + "." + $0.key)
+      }
     case .array(let elements):
       return elements.indices.flatMap { elements[$0].leafPaths(prefix: prefix + "[\($0)]") }
     }

@@ -211,19 +211,3 @@ extension Command {
     }
   }
 }
-
-extension String {
-  /// The string without leading and trailing spaces and tabs.
-  func trimmingSpaces() -> String {
-    let isSpace = { (character: Character) in character == " " || character == "\t" }
-    guard let start = firstIndex(where: { !isSpace($0) }),
-      let end = lastIndex(where: { !isSpace($0) })
-    else { return "" }
-    return String(self[start...end])
-  }
-}
-
-extension Substring {
-  /// The text without leading and trailing spaces and tabs.
-  func trimmingSpaces() -> String { String(self).trimmingSpaces() }
-}

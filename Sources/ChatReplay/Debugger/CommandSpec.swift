@@ -13,7 +13,9 @@ struct CommandSpec: Sendable {
     }
     let matches = all.filter { $0.name.hasPrefix(word) }
     if matches.count == 1, let spec = matches.first { return .success(spec) }
-    if matches.count > 1 { return .failure(.ambiguousCommand(word, candidates: matches.map(\.name))) }
+    if matches.count > 1 {
+      return .failure(.ambiguousCommand(word, candidates: matches.map(\.name)))
+    }
     let names = all.map(\.name) + all.flatMap(\.aliases)
     return .failure(.unknownCommand(word, suggestion: Suggestion.nearest(to: word, in: names)))
   }
@@ -58,7 +60,8 @@ struct CommandSpec: Sendable {
     CommandSpec(
       name: "where", aliases: ["w"], usage: "where",
       summary: "Show the step, its time, its event and the layout.",
-      details: "Prints the line every stop prints: step N of M, t, the event's line and the layout."),
+      details: "Prints the line every stop prints: step N of M, t, the event's line and the layout."
+    ),
     CommandSpec(
       name: "print", aliases: ["p"], usage: "print [PATH]",
       summary: "Print the state, or one path of it.",

@@ -205,7 +205,8 @@ enum ConditionParser {
         return .path(path)
       case .symbol(let symbol)?:
         throw .badExpression(
-          "expected a path or a number, found '\(symbol)'", hint: "e.g. keyboard.visibleHeight > 300"
+          "expected a path or a number, found '\(symbol)'",
+          hint: "e.g. keyboard.visibleHeight > 300"
         )
       case nil:
         throw .badExpression("it ends early", hint: "e.g. keyboard.visibleHeight > 300")

@@ -18,6 +18,7 @@ extension Debugger {
       }
       return steps
     }
+    if let steps = messageChangeSteps(of: path) { return steps }
     var steps: [Int] = []
     var previous: StateNode?
     timeline.forEachState { state in
@@ -25,6 +26,37 @@ extension Debugger {
       if state.step > 0 && value != previous { steps.append(state.step) }
       previous = value
       return true
+    }
+    return steps
+  }
+
+  /// The changes of `messages[N]…`, without a pass over the recording.
+  ///
+  /// Messages are only ever appended (``MessageLog``), so message N appears at the first step
+  /// with more than N messages, found by bisection, and changes after that only where the list's
+  /// frame (its width) changes. `nil` when the index cannot tell.
+  private mutating func messageChangeSteps(of path: StatePath) -> [Int]? {
+    guard path.components.count >= 2, path.components[0] == .key("messages"),
+      case .index(let number) = path.components[1], number >= 0,
+      let frame = StatePath(parsing: "list.frame").flatMap({ index.bits(for: $0) })
+    else { return nil }
+    let last = timeline.lastStep
+    guard state(at: last).messages.count > number else { return [] }
+    var low = 0
+    var high = last
+    while low < high {
+      let middle = (low + high) / 2
+      if state(at: middle).messages.count > number { high = middle } else { low = middle + 1 }
+    }
+    var steps = low > 0 ? [low] : []
+    var step = low + 1
+    while step <= last {
+      if index.masks[step] & frame.bits != 0
+        && path.value(in: state(at: step - 1)) != path.value(in: state(at: step))
+      {
+        steps.append(step)
+      }
+      step += 1
     }
     return steps
   }
@@ -42,7 +74,9 @@ extension Debugger {
         + (setter.map { ", set at step \(changes[$0])" } ?? ", as at step 0")
     ]
     let origin = timeline.headerLine.map { "header \($0)" } ?? "start"
-    var rows: [[String]] = [["step 0", "t=0s", origin, initial?.text ?? "(none)", "(initial value)"]]
+    var rows: [[String]] = [
+      ["step 0", "t=0s", origin, initial?.text ?? "(none)", "(initial value)"]
+    ]
     var marks: [String] = [setter == nil ? "← current value" : ""]
     var shown = Array(changes.indices)
     if !all && count > Self.blameLimit {

@@ -67,7 +67,9 @@ extension Debugger {
     let to: Int
     switch (a, b) {
     case (nil, _):
-      guard step > 0 else { return ["Step 0 has no previous state; 'diff A B' compares two steps."] }
+      guard step > 0 else {
+        return ["Step 0 has no previous state; 'diff A B' compares two steps."]
+      }
       (from, to) = (step - 1, step)
     case (let a?, nil): (from, to) = (try resolve(a), step)
     case (let a?, let b?): (from, to) = (try resolve(a), try resolve(b))

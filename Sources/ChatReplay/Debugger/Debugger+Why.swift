@@ -41,9 +41,10 @@ extension Debugger {
       "step \(changeStep) (line \(timeline.lines[changeStep - 1].number): \(timeline.event(at: changeStep).event.summary))"
   }
 
-  /// For each path, the last step at or before `end` whose event changed it, with the value
-  /// before; `nil` when no step did. One backward pass, segment by segment, stops when all are
-  /// found.
+  /// For each path, the last step at or before `end` whose event changed it.
+  ///
+  /// Each comes with the value before; `nil` when no step did. One backward pass, segment by
+  /// segment, stops when all are found.
   func lastChanges(of paths: [StatePath], atOrBefore end: Int) -> [(step: Int, old: StateNode?)?] {
     var found = [(step: Int, old: StateNode?)?](repeating: nil, count: paths.count)
     var missing = Set(paths.indices)

@@ -48,7 +48,8 @@ public enum DebuggerError: Error, Hashable, Sendable {
           : "the displays are \(existing.map(String.init).joined(separator: ", "))")
     case .noSuchPath(let path, let nearest):
       return "no path '\(path)' in the state"
-        + (nearest.isEmpty ? "; 'print' shows them all" : "; nearest: " + nearest.joined(separator: ", "))
+        + (nearest.isEmpty
+          ? "; 'print' shows them all" : "; nearest: " + nearest.joined(separator: ", "))
     case .stepOutOfRange(let step, let last):
       let count = last + 1
       return

@@ -1,5 +1,7 @@
-/// Why a value of a state is what it is: the layout's rule, its formula with the state's numbers,
-/// and the paths it read. `why PATH` prints it and finds the step of each input.
+/// Why a value of a state is what it is.
+///
+/// The layout's rule, its formula with the state's numbers, and the paths it read; `why PATH`
+/// prints it and finds the step of each input.
 public struct Explanation: Equatable, Sendable {
   /// The rule in words, naming the code it models.
   public var rule: String

@@ -8,7 +8,8 @@ struct RxKeyboardExplainer: LayoutExplaining {
     let bar = RxKeyboardLayout.inputBarHeight
     let minus = ["−", "−", "−"]
     let barInputs = [
-      Explanation.Input("H", "screen.height"), Explanation.Input("safeArea.bottom", "safeArea.bottom"),
+      Explanation.Input("H", "screen.height"),
+      Explanation.Input("safeArea.bottom", "safeArea.bottom"),
       Explanation.Input("visibleHeight", "keyboard.visibleHeight"),
     ]
     let barRule =

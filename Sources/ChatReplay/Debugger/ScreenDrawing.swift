@@ -83,7 +83,9 @@ enum ScreenDrawing {
     let f = JSONWriter.format
     let width = state.screen.width
     let height = state.screen.height
-    guard width > 0, height > 0 else { return ["The window has no area (\(f(width))×\(f(height)))."] }
+    guard width > 0, height > 0 else {
+      return ["The window has no area (\(f(width))×\(f(height)))."]
+    }
     let columnWidth = width / Double(columns)
     let rowHeight = 2 * columnWidth
     var canvas = Canvas(rows: Int((height / rowHeight).rounded(.up)), rowHeight: rowHeight)
@@ -115,18 +117,27 @@ enum ScreenDrawing {
 
     if let keyboard = state.keyboardOnScreen {
       let keyRows = canvas.rows(keyboard.minY, keyboard.maxY)
-      let keys = [" q w e r t y u i o p", "  a s d f g h j k l", " ⇧ z x c v b n m ⌫", " 123   space    return"]
+      let keys = [
+        " q w e r t y u i o p", "  a s d f g h j k l", " ⇧ z x c v b n m ⌫",
+        " 123   space    return",
+      ]
       for (index, row) in keyRows.enumerated() {
         canvas.fill(row, .keyboard, text: index == 0 ? "" : keys[(index - 1) % keys.count])
-        if index == 0 { canvas.put(row, String(repeating: "▔", count: columns), .keyboard, from: 0) }
+        if index == 0 {
+          canvas.put(row, String(repeating: "▔", count: columns), .keyboard, from: 0)
+        }
       }
-      canvas.note(keyRows.first, "keyboard \(f(keyboard.minY))…\(f(keyboard.maxY)) (visibleHeight \(f(state.keyboard.visibleHeight)))")
+      canvas.note(
+        keyRows.first,
+        "keyboard \(f(keyboard.minY))…\(f(keyboard.maxY)) (visibleHeight \(f(state.keyboard.visibleHeight)))"
+      )
       if keyboard.minY - bar.maxY > 0.5 {
         let gapRows = canvas.rows(bar.maxY, keyboard.minY)
         for row in gapRows { canvas.fill(row, .gap, text: String(repeating: "░", count: columns)) }
         if let row = gapRows.first {
           canvas.put(row, " gap \(f(keyboard.minY - bar.maxY)) pt ", .gap, from: columns / 2 - 6)
-          canvas.notes[row] = "GAP \(f(bar.maxY))…\(f(keyboard.minY)): \(f(keyboard.minY - bar.maxY)) pt"
+          canvas.notes[row] =
+            "GAP \(f(bar.maxY))…\(f(keyboard.minY)): \(f(keyboard.minY - bar.maxY)) pt"
         }
       }
       if let overlap = bar.intersection(keyboard) {
@@ -136,12 +147,14 @@ enum ScreenDrawing {
         }
         if let row = overlapRows.first {
           canvas.put(row, " overlap \(f(overlap.height)) pt ", .overlap, from: columns / 2 - 8)
-          canvas.notes[row] = "OVERLAP \(f(overlap.minY))…\(f(overlap.maxY)): \(f(overlap.height)) pt"
+          canvas.notes[row] =
+            "OVERLAP \(f(overlap.minY))…\(f(overlap.maxY)): \(f(overlap.height)) pt"
         }
       }
     } else if state.safeArea.bottom > 0, let row = canvas.cells.indices.last {
       canvas.put(row, "▬▬▬▬▬▬▬▬", .status, from: columns / 2 - 4)
-      canvas.note(row, "home indicator (safe area \(f(height - state.safeArea.bottom))…\(f(height)))")
+      canvas.note(
+        row, "home indicator (safe area \(f(height - state.safeArea.bottom))…\(f(height)))")
     }
 
     var lines = [
@@ -172,7 +185,8 @@ enum ScreenDrawing {
     return lines
   }
 
-  private static func drawMessages(_ state: ChatState, on canvas: inout Canvas, columnWidth: Double) {
+  private static func drawMessages(_ state: ChatState, on canvas: inout Canvas, columnWidth: Double)
+  {
     let top = state.list.frame.minY - state.list.contentOffsetY
     let widest = max(Int((240 / columnWidth).rounded()), 4)
     for message in state.messages {

@@ -48,7 +48,9 @@ enum StateDiff {
       for index in 0..<max(before.count, after.count) {
         let element = "[\(index)]"
         let inner = indent + "  "
-        switch (index < before.count ? before[index] : nil, index < after.count ? after[index] : nil)
+        switch (
+          index < before.count ? before[index] : nil, index < after.count ? after[index] : nil
+        )
         {
         case (let a?, let b?):
           if let changed = lines(a, b, label: element, indent: inner) {

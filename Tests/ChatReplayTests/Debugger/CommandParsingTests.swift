@@ -68,16 +68,23 @@ struct CommandParsingTests {
           .and(
             .event(type: "keyboard", name: "willHide"),
             .not(
-              .comparison(.path(StatePath([.key("messageCount")])), .greaterOrEqual, .literal(.number(20)))))))
+              .comparison(
+                .path(StatePath([.key("messageCount")])), .greaterOrEqual, .literal(.number(20))))))
+    )
   }
 
   @Test func errorsAreOneLineWithAHint() {
     #expect(error("nxt") == "Error: unknown command 'nxt'; did you mean 'next'?")
     #expect(error("zzzz") == "Error: unknown command 'zzzz'; 'help' lists the commands")
-    #expect(error("ev") == "Error: 'ev' is ambiguous: it could be 'event' or 'events'; type more letters")
+    #expect(
+      error("ev") == "Error: 'ev' is ambiguous: it could be 'event' or 'events'; type more letters")
     #expect(error("next x") == "Error: 'x' is not valid for 'next'; usage: next [N]")
-    #expect(error("goto") == "Error: 'goto' needs an argument; usage: goto N | -N | @SECONDS | first | last")
-    #expect(error("break when event sendTop") == "Error: unknown event type 'sendTop'; did you mean 'sendTap'?")
+    #expect(
+      error("goto")
+        == "Error: 'goto' needs an argument; usage: goto N | -N | @SECONDS | first | last")
+    #expect(
+      error("break when event sendTop")
+        == "Error: unknown event type 'sendTop'; did you mean 'sendTap'?")
     #expect(
       error("break when diagnostic keyboard-gaps")
         == "Error: unknown diagnostic 'keyboard-gaps'; did you mean 'keyboard-gap'?")

@@ -36,7 +36,8 @@ struct DebuggerTerminalTests {
   func screen(waitingFor text: String, colors: Bool = false) throws -> String {
     var pane = ""
     for _ in 0..<100 {
-      pane = try colors
+      pane =
+        try colors
         ? tmux("capture-pane", "-t", "t", "-p", "-e", "-S", "-200")
         : tmux("capture-pane", "-t", "t", "-p", "-S", "-200")
       if pane.contains(text) { return pane }
@@ -54,7 +55,9 @@ struct DebuggerTerminalTests {
       "env -u NO_COLOR TERM=xterm-256color '\(binary.path)' '\(recording.path)'")
 
     let opened = try screen(waitingFor: "(replay)")
-    #expect(opened.contains("bad-index: scrollToItem(at: item -1) but the list has items 0..<19\n(replay)"))
+    #expect(
+      opened.contains(
+        "bad-index: scrollToItem(at: item -1) but the list has items 0..<19\n(replay)"))
     try tmux("send-keys", "-t", "t", "next", "Enter")
     #expect(try screen(waitingFor: "step 1 of 32").contains("(replay) next\nstep 1 of 32"))
     try tmux("send-keys", "-t", "t", "Enter")

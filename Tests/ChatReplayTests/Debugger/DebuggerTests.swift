@@ -69,7 +69,8 @@ struct DebuggerTests {
     // 852 − 34 − 336 = 482; y = 482 − 44 = 438.
     #expect(debugger.run("print inputBar.frame.maxY") == "inputBar.frame.maxY = 482")
     #expect(
-      debugger.run("print inputBar.frame") == "inputBar.frame = (x: 0, y: 438, width: 393, height: 44)")
+      debugger.run("print inputBar.frame")
+        == "inputBar.frame = (x: 0, y: 438, width: 393, height: 44)")
     #expect(debugger.run("p messages[-1].text") == "messages[-1].text = \"Hi\"")
     expectNoDifference(
       debugger.run("print inputBar"),
@@ -205,7 +206,8 @@ struct DebuggerTests {
       by event: keyboard willChangeFrame ×1, keyboard willHide ×1
       """)
     // maxY is derived from y and height: 818 → 482 → 818.
-    #expect(debugger.run("blame inputBar.frame.maxY").hasPrefix("blame inputBar.frame.maxY: 2 changes"))
+    #expect(
+      debugger.run("blame inputBar.frame.maxY").hasPrefix("blame inputBar.frame.maxY: 2 changes"))
     #expect(debugger.run("blame safeArea").hasPrefix("blame safeArea: never changed"))
   }
 
@@ -240,7 +242,9 @@ struct DebuggerTests {
 
   @Test func watchesStopWhereThePathChangesAndDisplaysPrintAtEveryStop() {
     var debugger = DebuggerFixture.debugger()
-    #expect(debugger.run("watch list.contentInset.bottom") == "Watchpoint 1: list.contentInset.bottom (now 44)")
+    #expect(
+      debugger.run("watch list.contentInset.bottom")
+        == "Watchpoint 1: list.contentInset.bottom (now 44)")
     #expect(debugger.run("display inputBar.text") == "  1: inputBar.text = \"\"")
     // 44 → 336 + 44 = 380 at step 1; → 0 + 44 = 44 at step 4.
     expectNoDifference(
@@ -252,7 +256,9 @@ struct DebuggerTests {
         new: keyboard-gap: input bar bottom 482 is 34 pt above the keyboard top 516
         new: offset-out-of-range: contentOffset.y 233 is outside -103...-103
       """)
-    #expect(debugger.run("c").hasPrefix("Hit watchpoint 1: list.contentInset.bottom: 380 → 44\nstep 4 of 4"))
+    #expect(
+      debugger.run("c").hasPrefix(
+        "Hit watchpoint 1: list.contentInset.bottom: 380 → 44\nstep 4 of 4"))
     expectNoDifference(
       debugger.run("info breakpoints"),
       """

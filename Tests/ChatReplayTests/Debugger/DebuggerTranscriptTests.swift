@@ -81,7 +81,9 @@ struct DebuggerTranscriptTests {
     let failed = try ReplayBinary.run([file.path], input: "events\n")
     #expect(failed.standardOutput == "")
     #expect(failed.status == 1)
-    #expect(failed.standardError.hasSuffix("(--keep-going opens the debugger on the lines before and after it)\n"))
+    #expect(
+      failed.standardError.hasSuffix(
+        "(--keep-going opens the debugger on the lines before and after it)\n"))
 
     let result = try ReplayBinary.run([file.path, "--keep-going"], input: "events\n")
     expectNoDifference(

@@ -18,7 +18,8 @@ enum ReplayBinary {
       candidates.append(executable.deletingLastPathComponent().appendingPathComponent("replay"))
     }
     for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-      candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("replay"))
+      candidates.append(
+        bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("replay"))
     }
     candidates.append(packageRoot.appendingPathComponent(".build/debug/replay"))
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
