@@ -41,8 +41,6 @@ struct DebugCommand {
       layout: arguments.layout, rxKeyboardVersion: arguments.rxKeyboardVersion)
     let timeline: Timeline
     var index = ChangeIndex()
-    // One step per line at most, plus step 0.
-    index.reserveCapacity(bytes.reduce(into: 1) { count, byte in if byte == 0x0A { count += 1 } })
     let loaded = Timeline.load(bytes, options: options, keepGoing: arguments.keepGoing) {
       index.add($0, event: $1)
     }

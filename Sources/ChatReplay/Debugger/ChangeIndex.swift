@@ -31,12 +31,6 @@ public struct ChangeIndex: Sendable {
     }
   }
 
-  /// Makes room for `count` steps, so that a long recording's index is allocated once.
-  public mutating func reserveCapacity(_ count: Int) {
-    masks.reserveCapacity(count)
-    kinds.reserveCapacity(count)
-  }
-
   /// Adds the next state (step 0 first).
   public mutating func add(_ state: ChatState, event: TimedEvent?) {
     var plain = state

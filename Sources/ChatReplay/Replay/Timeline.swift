@@ -46,6 +46,8 @@ public struct Timeline: Sendable {
   ) -> Result<Timeline, RecordingError> {
     var replayer = Replayer(options: options)
     var lines: [Line] = []
+    // One event per line at most: reserving once avoids holding two copies while the array grows.
+    lines.reserveCapacity(source.withUnsafeBufferPointer { Self.lineCount(of: $0) })
     var checkpoints: [ChatState] = []
     var errors: [RecordingError] = []
     var headerLine: Int?
@@ -81,6 +83,17 @@ public struct Timeline: Sendable {
         header: header, headerLine: headerLine, screen: screen, source: source, lines: lines,
         errors: errors,
         checkpoints: checkpoints))
+  }
+
+  /// The number of line breaks in `bytes`.
+  private static func lineCount(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var count = 0
+    var start = 0
+    while let index = firstIndex(of: 0x0A, in: bytes, from: start) {
+      count += 1
+      start = index + 1
+    }
+    return count
   }
 
   /// The event that produced `step` (1…lastStep).
