@@ -209,6 +209,16 @@ struct DebuggerTests {
     #expect(
       debugger.run("blame inputBar.frame.maxY").hasPrefix("blame inputBar.frame.maxY: 2 changes"))
     #expect(debugger.run("blame safeArea").hasPrefix("blame safeArea: never changed"))
+    // "Yo" is appended by the sendTap of step 3; "Hi" was there from the start.
+    expectNoDifference(
+      debugger.run("blame messages[1].text"),
+      """
+      blame messages[1].text: 1 change in steps 0…4; now (none), as at step 0
+        step 0 t=0s header 1 (none)        (initial value)  ← current value
+        step 3 t=3s line 4   (none) → "Yo" sendTap  (later)
+      by event: sendTap ×1
+      """)
+    #expect(debugger.run("blame messages[0].text").hasPrefix("blame messages[0].text: never changed"))
   }
 
   @Test func breakpointsStopWhereTheirExpressionBecomesTrue() {
