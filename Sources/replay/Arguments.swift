@@ -51,11 +51,24 @@ struct ReplayArguments {
   var keepGoing = false
   var layout: LayoutID?
   var rxKeyboardVersion = RxKeyboardLayout.Version.v1
+  /// With a FILE and neither `--json` nor `--summary`: the debugger opens.
+  var opensDebugger = false
+  /// When the debugger draws in colour.
+  var color = ColorChoice.auto
+  /// Whether the debugger reports each command's time on standard error (for benchmarks).
+  var reportsTiming = false
+}
+
+/// `--color auto|always|never`.
+enum ColorChoice: String, CaseIterable {
+  case auto
+  case always
+  case never
 }
 
 enum Arguments {
   static let usage =
-    "Usage: replay [FILE] [--json [--at N|last]] [--summary] [--keep-going] [--layout NAME]"
+    "Usage: replay [FILE] [--json [--at N|last]] [--summary] [--keep-going] [--layout NAME] [--color WHEN]"
 
   static let help = """
     replay: replays a recorded iOS chat-screen keyboard session through a model of the screen.
@@ -63,6 +76,7 @@ enum Arguments {
     \(usage)
 
     With no FILE, replays the bundled demo recording (Recordings/basic-chat.jsonl).
+    With a FILE and neither --json nor --summary, opens the debugger at step 0 (see below).
 
     Options:
       --summary                 One line per step: time, event, keyboard height, input bar bottom,
@@ -75,6 +89,9 @@ enum Arguments {
                                 \(LayoutID.allCases.map(\.rawValue).joined(separator: ", ")).
       --rxkeyboard-version V    The RxKeyboard release the rxkeyboard layout follows: \
     \(RxKeyboardLayout.Version.allCases.map(\.rawValue).joined(separator: " or ")) (default 1.0.0).
+      --color WHEN              Debugger drawings in colour: auto (a colour terminal), always, never.
+      --timing                  Debugger: print each command's time and the peak memory on
+                                standard error (for benchmarks).
       -h, --help                Show this help.
       --version                 Show the version.
 
@@ -116,6 +133,15 @@ enum Arguments {
         }
       case "--keep-going":
         replay.keepGoing = true
+      case "--color":
+        let text = try value(for: "--color")
+        guard let color = ColorChoice(rawValue: text) else {
+          throw UsageError(
+            message: unknown("--color value", text, ColorChoice.allCases.map(\.rawValue)))
+        }
+        replay.color = color
+      case "--timing":
+        replay.reportsTiming = true
       case "--layout":
         let text = try value(for: "--layout")
         guard let layout = LayoutID(rawValue: text) else {
@@ -134,7 +160,7 @@ enum Arguments {
         if argument.hasPrefix("-") && argument != "-" {
           let options = [
             "--json", "--summary", "--at", "--keep-going", "--layout", "--rxkeyboard-version",
-            "--help", "--version",
+            "--help", "--version", "--color", "--timing",
           ]
           throw UsageError(message: unknown("option", argument, options))
         }
@@ -145,6 +171,7 @@ enum Arguments {
         replay.file = argument
       }
     }
+    replay.opensDebugger = modeGiven == nil && replay.file != nil
     if replay.at != nil && replay.mode != .json {
       throw UsageError(message: "--at goes with --json")
     }

@@ -48,6 +48,8 @@ struct Replay {
     case .help:
       var output = Output.standardOutput
       output.line(Arguments.help)
+      output.line()
+      output.line(DebugCommand.helpSection)
       if !subcommands.isEmpty {
         output.line()
         output.line("Subcommands (replay NAME --help for each):")
@@ -62,6 +64,9 @@ struct Replay {
       output.line("replay 0.1.0 (recording format 1)")
       output.flush()
       return success
+    case .replay(let replay) where replay.opensDebugger:
+      var command = DebugCommand(arguments: replay)
+      return command.run()
     case .replay(let replay):
       var command = ReplayCommand(arguments: replay)
       return command.run()

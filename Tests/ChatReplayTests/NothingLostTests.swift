@@ -70,31 +70,9 @@ struct NothingLostTests {
   }
 }
 
-/// What a run of the `replay` binary printed, and its exit status.
-struct ReplayRun {
-  var standardOutput: String
-  var standardError: String
-  var status: Int32
-}
-
 /// Runs the `replay` binary built beside the test bundle.
-func runReplay(_ arguments: [String]) throws -> ReplayRun {
-  let tests = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-  let process = Process()
-  process.executableURL = tests.deletingLastPathComponent().appendingPathComponent("replay")
-  process.arguments = arguments
-  let output = Pipe()
-  let error = Pipe()
-  process.standardOutput = output
-  process.standardError = error
-  try process.run()
-  // Read both pipes before waiting, so a full pipe cannot block the child.
-  let outputData = output.fileHandleForReading.readDataToEndOfFile()
-  let errorData = error.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return ReplayRun(
-    standardOutput: String(decoding: outputData, as: UTF8.self),
-    standardError: String(decoding: errorData, as: UTF8.self), status: process.terminationStatus)
+func runReplay(_ arguments: [String]) throws -> ProcessResult {
+  try ReplayBinary.run(arguments)
 }
 
 /// A fresh directory under the system's temporary directory, removed when released.

@@ -96,7 +96,7 @@ struct ReplayCommandTests {
     #expect(
       result.standardError == """
         Error: step 99 is out of range; the recording has 33 steps (0...32)
-        Usage: replay [FILE] [--json [--at N|last]] [--summary] [--keep-going] [--layout NAME]
+        Usage: replay [FILE] [--json [--at N|last]] [--summary] [--keep-going] [--layout NAME] [--color WHEN]
 
         """)
   }
@@ -107,7 +107,7 @@ struct ReplayCommandTests {
     #expect(
       result.standardError == """
         Error: unknown option '--jsno'; did you mean '--json'?
-        Usage: replay [FILE] [--json [--at N|last]] [--summary] [--keep-going] [--layout NAME]
+        Usage: replay [FILE] [--json [--at N|last]] [--summary] [--keep-going] [--layout NAME] [--color WHEN]
 
         """)
   }

@@ -38,19 +38,25 @@ public struct Timeline: Sendable {
   ///
   /// With `keepGoing`, bad lines are collected in ``errors`` and the rest is
   /// replayed; without, the first bad line ends the replay and the result is `.failure`.
+  /// `observe` sees every state, step 0 first, with its event, as it is replayed (an index can be
+  /// built in the same pass).
   public static func load(
-    _ source: [UInt8], options: Replayer.Options = .init(), keepGoing: Bool = false
+    _ source: [UInt8], options: Replayer.Options = .init(), keepGoing: Bool = false,
+    observe: (ChatState, TimedEvent?) -> Void = { _, _ in }
   ) -> Result<Timeline, RecordingError> {
     var replayer = Replayer(options: options)
     var lines: [Line] = []
+    // One event per line at most: reserving once avoids holding two copies while the array grows.
+    lines.reserveCapacity(source.withUnsafeBufferPointer { Self.lineCount(of: $0) })
     var checkpoints: [ChatState] = []
     var errors: [RecordingError] = []
     var headerLine: Int?
-    let body = { (output: Replayer.Output) -> Bool in
+    func body(_ output: Replayer.Output) -> Bool {
       switch output {
       case .start:
         return true
-      case .state(let state, _, let line, let bytes):
+      case .state(let state, let event, let line, let bytes):
+        observe(state, event)
         if let line, let bytes {
           lines.append(Line(number: line, bytes: bytes))
         } else {
@@ -77,6 +83,17 @@ public struct Timeline: Sendable {
         header: header, headerLine: headerLine, screen: screen, source: source, lines: lines,
         errors: errors,
         checkpoints: checkpoints))
+  }
+
+  /// The number of line breaks in `bytes`.
+  private static func lineCount(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var count = 0
+    var start = 0
+    while let index = firstIndex(of: 0x0A, in: bytes, from: start) {
+      count += 1
+      start = index + 1
+    }
+    return count
   }
 
   /// The event that produced `step` (1…lastStep).

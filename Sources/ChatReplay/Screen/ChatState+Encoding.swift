@@ -71,18 +71,24 @@ extension ChatState {
     if includeMessages {
       writer.key("messages")
       writer.beginArray()
-      for message in messages {
-        writer.beginObject()
-        writer.key("from")
-        writer.string(message.from.rawValue)
-        writer.key("text")
-        writer.string(message.text)
-        writer.key("frame")
-        EventEncoder.write(message.frame(width: list.frame.width), to: &writer)
-        writer.endObject()
+      for index in messages.indices {
+        writeMessage(at: index, to: &writer)
       }
       writer.endArray()
     }
+    writer.endObject()
+  }
+
+  /// Writes message `index` as `messages` lists it: `{"from":…,"text":…,"frame":{…}}`.
+  public func writeMessage(at index: Int, to writer: inout some StructuredWriter) {
+    let message = messages[index]
+    writer.beginObject()
+    writer.key("from")
+    writer.string(message.from.rawValue)
+    writer.key("text")
+    writer.string(message.text)
+    writer.key("frame")
+    EventEncoder.write(message.frame(width: list.frame.width), to: &writer)
     writer.endObject()
   }
 

@@ -15,9 +15,13 @@ enum ReplayBinary {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-  /// The `replay` executable built beside this test bundle.
+  /// The `replay` executable: `REPLAY_BINARY`, else the one built beside this test bundle, else
+  /// the package's `.build/debug/replay`.
   static var url: URL? {
     var candidates: [URL] = []
+    if let path = ProcessInfo.processInfo.environment["REPLAY_BINARY"] {
+      candidates.append(URL(fileURLWithPath: path))
+    }
     // The test runner lives in the build products folder, as does `replay`.
     let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     var folder = runner.deletingLastPathComponent()

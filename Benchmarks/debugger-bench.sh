@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Measures the debugger on a long generated recording: load, goto, back/next, blame,
+# reverse-continue and continue across the whole recording, and peak memory, side by side with
+# the time to simply read the file. Usage: Benchmarks/debugger-bench.sh [EVENTS] (default 1000000).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+events=${1:-1000000}
+work=${BENCH_DIR:-/tmp/replay-debugger-bench}
+mkdir -p "$work"
+swift build -c release --scratch-path .build-release --product replay >/dev/null
+replay=.build-release/release/replay
+file="$work/recording-$events.jsonl"
+if [ ! -s "$file" ]; then
+  python3 Benchmarks/generate-recording.py "$events" >"$file"
+fi
+bytes=$(stat -c %s "$file")
+
+seconds() { # the wall time of a command, in milliseconds
+  local start end
+  start=$(date +%s%N)
+  "$@" >/dev/null
+  end=$(date +%s%N)
+  echo $(((end - start) / 1000000))
+}
+cat_ms=$(seconds cat "$file")
+wc_ms=$(seconds wc -l "$file")
+summary_ms=$(seconds "$replay" "$file" --summary)
+
+last=$events
+script="$work/script.txt"
+cat >"$script" <<SCRIPT
+goto $((last / 2))
+goto $((last - 1))
+goto 123457
+back
+next
+back 50
+goto -1
+goto @40000s
+blame keyboard.visibleHeight
+blame inputBar.frame.maxY
+blame inputBar.text
+blame messages[3].text
+goto -1
+break when messageCount == 20
+reverse-continue
+delete
+goto -1
+watch safeArea.bottom
+reverse-continue
+delete
+goto -1
+break when keyboard.visibleHeight > 400
+reverse-continue
+continue
+delete
+diagnostics all
+quit
+SCRIPT
+timing="$work/timing.txt"
+"$replay" "$file" --timing <"$script" >"$work/output.txt" 2>"$timing"
+
+load_ms=$(sed -n 's/^\[timing\] load: \([0-9.]*\) ms/\1/p' "$timing")
+echo "recording: $events events, $((bytes / 1048576)) MiB ($file)"
+echo "read the file:   cat ${cat_ms} ms, wc -l ${wc_ms} ms; replay --summary ${summary_ms} ms"
+echo "debugger load:   ${load_ms} ms (decode, replay, checkpoints, change index)"
+echo
+printf '%-46s %12s %10s\n' "command" "ms" "× load"
+grep -v -e '^\[timing\] load' -e 'peak memory' "$timing" | sed 's/^\[timing\] //' |
+  while IFS= read -r line; do
+    command=${line%: *}
+    ms=${line##*: }
+    ms=${ms% ms}
+    printf '%-46s %12s %10s\n' "$command" "$ms" "$(awk -v a="$ms" -v b="$load_ms" 'BEGIN { printf "%.4f", a / b }')"
+  done
+echo
+peak=$(sed -n 's/^\[timing\] peak memory: \([0-9]*\) MiB.*/\1/p' "$timing")
+echo "peak memory: ${peak} MiB = $(awk -v a="$peak" -v b="$bytes" 'BEGIN { printf "%.2f", a * 1048576 / b }') × the file"

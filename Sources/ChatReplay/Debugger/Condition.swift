@@ -1,0 +1,120 @@
+/// The expression of `break when EXPR`: comparisons over state paths, the event of the step and
+/// the diagnostics it shows, joined with `and`, `or`, `not` and parentheses.
+///
+/// ```text
+/// keyboard.visibleHeight > 300
+/// event sendTap and messageCount >= 20
+/// diagnostic keyboard-gap or list.contentOffset.y < 0
+/// event keyboard willHide
+/// ```
+public indirect enum Condition: Hashable, Sendable {
+  /// `LEFT OP RIGHT`, where each side is a path or a literal.
+  case comparison(Operand, ComparisonOperator, Operand)
+  /// A path alone: true when its value is `true`.
+  case truth(StatePath)
+  /// `event TYPE` or `event keyboard NAME` (or `event NAME` for a keyboard notification).
+  case event(type: String?, name: String?)
+  /// `diagnostic ID`: the state shows that diagnostic.
+  case diagnostic(String)
+  case not(Condition)
+  case and(Condition, Condition)
+  case or(Condition, Condition)
+
+  /// One side of a comparison.
+  public enum Operand: Hashable, Sendable {
+    case path(StatePath)
+    case literal(StateNode)
+  }
+
+  /// The paths the condition reads.
+  public var paths: [StatePath] {
+    switch self {
+    case .comparison(let left, _, let right):
+      return [left, right].compactMap { operand in
+        if case .path(let path) = operand { return path }
+        return nil
+      }
+    case .truth(let path): return [path]
+    case .event, .diagnostic: return []
+    case .not(let inner): return inner.paths
+    case .and(let left, let right), .or(let left, let right): return left.paths + right.paths
+    }
+  }
+
+  /// Whether the condition holds for `state`, produced by `event` (`nil` at step 0).
+  ///
+  /// With `eventsHold: false`, every `event` term is false: the step before a stop, where the
+  /// condition must not have held yet, has no "current" event in the sense of the stop.
+  public func holds(in state: ChatState, event: Event?, eventsHold: Bool = true) -> Bool {
+    switch self {
+    case .comparison(let left, let op, let right):
+      guard let a = Self.value(left, in: state), let b = Self.value(right, in: state) else {
+        return false
+      }
+      return op.compare(a, b)
+    case .truth(let path):
+      return path.value(in: state) == .bool(true)
+    case .event(let type, let name):
+      guard eventsHold, let event else { return false }
+      if let type, event.typeName != type { return false }
+      if let name {
+        guard case .keyboard(let notification) = event else { return false }
+        return notification.name.rawValue == name
+      }
+      return true
+    case .diagnostic(let id):
+      return state.diagnostics.contains { $0.id == id }
+    case .not(let inner):
+      return !inner.holds(in: state, event: event, eventsHold: eventsHold)
+    case .and(let left, let right):
+      return left.holds(in: state, event: event, eventsHold: eventsHold)
+        && right.holds(in: state, event: event, eventsHold: eventsHold)
+    case .or(let left, let right):
+      return left.holds(in: state, event: event, eventsHold: eventsHold)
+        || right.holds(in: state, event: event, eventsHold: eventsHold)
+    }
+  }
+
+  private static func value(_ operand: Operand, in state: ChatState) -> StateNode? {
+    switch operand {
+    case .path(let path): path.value(in: state)
+    case .literal(let node): node
+    }
+  }
+}
+
+/// `<`, `<=`, `>`, `>=`, `==`, `!=`.
+public enum ComparisonOperator: String, CaseIterable, Hashable, Sendable {
+  case less = "<"
+  case lessOrEqual = "<="
+  case greater = ">"
+  case greaterOrEqual = ">="
+  case equal = "=="
+  case notEqual = "!="
+
+  /// Compares numbers as numbers and strings by their characters; other pairs are only equal
+  /// or not.
+  func compare(_ a: StateNode, _ b: StateNode) -> Bool {
+    switch (a, b) {
+    case (.number(let x), .number(let y)): return ordered(x, y)
+    case (.string(let x), .string(let y)): return ordered(x, y)
+    default:
+      switch self {
+      case .equal: return a == b
+      case .notEqual: return a != b
+      case .less, .lessOrEqual, .greater, .greaterOrEqual: return false
+      }
+    }
+  }
+
+  private func ordered<T: Comparable>(_ x: T, _ y: T) -> Bool {
+    switch self {
+    case .less: x < y
+    case .lessOrEqual: x <= y
+    case .greater: x > y
+    case .greaterOrEqual: x >= y
+    case .equal: x == y
+    case .notEqual: x != y
+    }
+  }
+}

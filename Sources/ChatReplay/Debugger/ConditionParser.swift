@@ -1,0 +1,216 @@
+/// Parses ``Condition``s; errors are one line with a hint.
+enum ConditionParser {
+  private enum Token: Equatable {
+    case word(String)
+    case number(Double)
+    case string(String)
+    case symbol(String)
+  }
+
+  static func parse(_ text: String) -> Result<Condition, DebuggerError> {
+    let tokens: [Token]
+    switch tokenize(text) {
+    case .success(let result): tokens = result
+    case .failure(let error): return .failure(error)
+    }
+    var parser = Parser(tokens: tokens)
+    do throws(DebuggerError) {
+      let condition = try parser.orExpression()
+      if parser.position < tokens.count {
+        throw DebuggerError.badExpression(
+          "unexpected '\(describe(tokens[parser.position]))' after a complete expression",
+          hint: "join conditions with 'and' or 'or'")
+      }
+      return .success(condition)
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  private static func describe(_ token: Token) -> String {
+    switch token {
+    case .word(let word): word
+    case .number(let number): JSONWriter.format(number)
+    case .string(let string): "\"\(string)\""
+    case .symbol(let symbol): symbol
+    }
+  }
+
+  private static func tokenize(_ text: String) -> Result<[Token], DebuggerError> {
+    var tokens: [Token] = []
+    let characters = Array(text)
+    var index = 0
+    while index < characters.count {
+      let character = characters[index]
+      if character == " " || character == "\t" {
+        index += 1
+      } else if character == "\"" {
+        var value = ""
+        index += 1
+        while index < characters.count && characters[index] != "\"" {
+          value.append(characters[index])
+          index += 1
+        }
+        guard index < characters.count else {
+          return .failure(.badExpression("unterminated string", hint: "close it with '\"'"))
+        }
+        index += 1
+        tokens.append(.string(value))
+      } else if character.isNumber
+        || (character == "-" && index + 1 < characters.count && characters[index + 1].isNumber)
+      {
+        var end = index + 1
+        while end < characters.count && (characters[end].isNumber || characters[end] == ".") {
+          end += 1
+        }
+        let literal = String(characters[index..<end])
+        guard let value = Double(literal) else {
+          return .failure(.badExpression("'\(literal)' is not a number", hint: "write 3 or 3.5"))
+        }
+        tokens.append(.number(value))
+        index = end
+      } else if character.isLetter || character == "_" {
+        var end = index + 1
+        while end < characters.count
+          && (characters[end].isLetter || characters[end].isNumber
+            || "_.-[]".contains(characters[end]))
+        {
+          end += 1
+        }
+        tokens.append(.word(String(characters[index..<end])))
+        index = end
+      } else {
+        let two = index + 1 < characters.count ? String(characters[index...index + 1]) : ""
+        if ["<=", ">=", "==", "!=", "&&", "||"].contains(two) {
+          tokens.append(.symbol(two))
+          index += 2
+        } else if "<>()!=".contains(character) {
+          tokens.append(.symbol(character == "=" ? "==" : String(character)))
+          index += 1
+        } else {
+          return .failure(
+            .badExpression(
+              "unexpected '\(character)'", hint: "compare with < <= > >= == != and join with and/or"
+            ))
+        }
+      }
+    }
+    return .success(tokens)
+  }
+
+  private struct Parser {
+    let tokens: [Token]
+    var position = 0
+
+    var current: Token? { position < tokens.count ? tokens[position] : nil }
+
+    mutating func orExpression() throws(DebuggerError) -> Condition {
+      var result = try andExpression()
+      while current == .word("or") || current == .symbol("||") {
+        position += 1
+        result = .or(result, try andExpression())
+      }
+      return result
+    }
+
+    mutating func andExpression() throws(DebuggerError) -> Condition {
+      var result = try unary()
+      while current == .word("and") || current == .symbol("&&") {
+        position += 1
+        result = .and(result, try unary())
+      }
+      return result
+    }
+
+    mutating func unary() throws(DebuggerError) -> Condition {
+      if current == .word("not") || current == .symbol("!") {
+        position += 1
+        return .not(try unary())
+      }
+      if current == .symbol("(") {
+        position += 1
+        let inner = try orExpression()
+        guard current == .symbol(")") else {
+          throw .badExpression("missing ')'", hint: "every '(' needs a ')'")
+        }
+        position += 1
+        return inner
+      }
+      if current == .word("event") {
+        position += 1
+        return try eventTerm()
+      }
+      if current == .word("diagnostic") {
+        position += 1
+        guard case .word(let id)? = current else {
+          throw .badExpression(
+            "'diagnostic' needs an id",
+            hint: "one of " + Diagnostic.ids.joined(separator: ", "))
+        }
+        position += 1
+        guard Diagnostic.ids.contains(id) else {
+          throw .unknownName("diagnostic", id, candidates: Diagnostic.ids)
+        }
+        return .diagnostic(id)
+      }
+      let left = try operand()
+      guard case .symbol(let symbol)? = current, let op = ComparisonOperator(rawValue: symbol)
+      else {
+        guard case .path(let path) = left else {
+          throw .badExpression("a literal alone is not a condition", hint: "compare it with a path")
+        }
+        return .truth(path)
+      }
+      position += 1
+      return .comparison(left, op, try operand())
+    }
+
+    mutating func eventTerm() throws(DebuggerError) -> Condition {
+      let names = KeyboardNotification.Name.allCases.map(\.rawValue)
+      guard case .word(let word)? = current else {
+        throw .badExpression(
+          "'event' needs a type", hint: "one of " + Event.typeNames.joined(separator: ", "))
+      }
+      position += 1
+      if names.contains(word) { return .event(type: "keyboard", name: word) }
+      guard Event.typeNames.contains(word) else {
+        throw .unknownName("event type", word, candidates: Event.typeNames + names)
+      }
+      if word == "keyboard", case .word(let name)? = current, !["and", "or"].contains(name) {
+        position += 1
+        guard names.contains(name) else {
+          throw .unknownName("keyboard notification", name, candidates: names)
+        }
+        return .event(type: word, name: name)
+      }
+      return .event(type: word, name: nil)
+    }
+
+    mutating func operand() throws(DebuggerError) -> Condition.Operand {
+      switch current {
+      case .number(let value)?:
+        position += 1
+        return .literal(.number(value))
+      case .string(let value)?:
+        position += 1
+        return .literal(.string(value))
+      case .word("true")?, .word("false")?:
+        defer { position += 1 }
+        return .literal(.bool(current == .word("true")))
+      case .word(let word)?:
+        position += 1
+        guard let path = StatePath(parsing: word) else {
+          throw .badPath(word)
+        }
+        return .path(path)
+      case .symbol(let symbol)?:
+        throw .badExpression(
+          "expected a path or a number, found '\(symbol)'",
+          hint: "e.g. keyboard.visibleHeight > 300"
+        )
+      case nil:
+        throw .badExpression("it ends early", hint: "e.g. keyboard.visibleHeight > 300")
+      }
+    }
+  }
+}

@@ -1,0 +1,169 @@
+extension Debugger {
+  /// How many changes `blame` lists before it shortens the list (`blame PATH all` lists all).
+  static let blameLimit = 40
+
+  /// The steps whose event changed `path`, oldest first: from the change index when it can tell,
+  /// otherwise from one pass over the recording.
+  mutating func changeSteps(of path: StatePath) -> [Int] {
+    let last = timeline.lastStep
+    guard last >= 1 else { return [] }
+    if let (bits, isExact) = index.bits(for: path) {
+      var steps: [Int] = []
+      for step in 1...last where index.masks[step] & bits != 0 {
+        if isExact || (index.masks[step] & bits).nonzeroBitCount == 1 {
+          steps.append(step)
+        } else if path.value(in: state(at: step - 1)) != path.value(in: state(at: step)) {
+          steps.append(step)
+        }
+      }
+      return steps
+    }
+    if let steps = messageChangeSteps(of: path) { return steps }
+    var steps: [Int] = []
+    var previous: StateNode?
+    timeline.forEachState { state in
+      let value = path.value(in: state)
+      if state.step > 0 && value != previous { steps.append(state.step) }
+      previous = value
+      return true
+    }
+    return steps
+  }
+
+  /// The changes of `messages[N]…`, without a pass over the recording.
+  ///
+  /// Messages are only ever appended (``MessageLog``), so message N appears at the first step
+  /// with more than N messages, found by bisection, and changes after that only where the list's
+  /// frame (its width) changes. `nil` when the index cannot tell.
+  private mutating func messageChangeSteps(of path: StatePath) -> [Int]? {
+    guard path.components.count >= 2, path.components[0] == .key("messages"),
+      case .index(let number) = path.components[1], number >= 0,
+      let frame = StatePath(parsing: "list.frame").flatMap({ index.bits(for: $0) })
+    else { return nil }
+    let last = timeline.lastStep
+    guard state(at: last).messages.count > number else { return [] }
+    var low = 0
+    var high = last
+    while low < high {
+      let middle = (low + high) / 2
+      if state(at: middle).messages.count > number { high = middle } else { low = middle + 1 }
+    }
+    var steps = low > 0 ? [low] : []
+    var step = low + 1
+    while step <= last {
+      if index.masks[step] & frame.bits != 0
+        && path.value(in: state(at: step - 1)) != path.value(in: state(at: step))
+      {
+        steps.append(step)
+      }
+      step += 1
+    }
+    return steps
+  }
+
+  mutating func blame(_ path: StatePath, all: Bool) throws(DebuggerError) -> [String] {
+    try checkPath(path)
+    let changes = changeSteps(of: path)
+    let initial = path.value(in: state(at: 0))
+    let now = path.value(in: state)
+    // The change that set the current value: the last one at or before this step.
+    let setter = changes.lastIndex { $0 <= step }
+    let count = changes.count
+    var lines = [
+      "blame \(path): \(count == 0 ? "never changed" : "\(count) change\(count == 1 ? "" : "s")") in steps 0…\(timeline.lastStep); now \(now?.text ?? "(none)")"
+        + (setter.map { ", set at step \(changes[$0])" } ?? ", as at step 0")
+    ]
+    let origin = timeline.headerLine.map { "header \($0)" } ?? "start"
+    var rows: [[String]] = [
+      ["step 0", "t=0s", origin, initial?.text ?? "(none)", "(initial value)"]
+    ]
+    var marks: [String] = [setter == nil ? "← current value" : ""]
+    var shown = Array(changes.indices)
+    if !all && count > Self.blameLimit {
+      let around = setter ?? 0
+      var keep = Set(0..<10).union((count - 10)..<count)
+      keep.formUnion(max(around - 9, 0)...min(around + 10, count - 1))
+      shown = keep.sorted()
+    }
+    var previousIndex = -1
+    for position in shown {
+      if position > previousIndex + 1 {
+        rows.append(["…", "", "", "", "\(position - previousIndex - 1) more changes"])
+        marks.append("")
+      }
+      previousIndex = position
+      let changed = changes[position]
+      let old = path.value(in: state(at: changed - 1))?.text ?? "(none)"
+      let new = path.value(in: state(at: changed))?.text ?? "(none)"
+      let event = timeline.event(at: changed)
+      rows.append([
+        "step \(changed)", "t=\(JSONWriter.format(event.t))s",
+        "line \(timeline.lines[changed - 1].number)", old + " → " + new, event.event.summary,
+      ])
+      marks.append(position == setter ? "← current value" : (changed > step ? "(later)" : ""))
+    }
+    if let last = shown.last, last < count - 1 {
+      rows.append(["…", "", "", "", "\(count - 1 - last) more changes"])
+      marks.append("")
+    }
+    lines += table(rows).enumerated().map { index, row in
+      marks[index].isEmpty ? row : row + "  " + marks[index]
+    }
+    if count > 0 {
+      var tally: [UInt8: (name: String, count: Int)] = [:]
+      var order: [UInt8] = []
+      for changed in changes {
+        let kind = index.kinds[changed]
+        if tally[kind] == nil {
+          order.append(kind)
+          tally[kind] = (Self.eventKind(timeline.event(at: changed).event), 0)
+        }
+        tally[kind]?.count += 1
+      }
+      lines.append(
+        "by event: "
+          + order.sorted { tally[$0]?.count ?? 0 > tally[$1]?.count ?? 0 }
+          .map { "\(tally[$0]?.name ?? "?") ×\(tally[$0]?.count ?? 0)" }.joined(separator: ", "))
+      if !all && count > Self.blameLimit {
+        lines.append("(shortened: 'blame \(path) all' lists all \(count) changes)")
+      }
+    }
+    return lines
+  }
+
+  /// The event's type, with the notification's name or the pan's state.
+  static func eventKind(_ event: Event) -> String {
+    switch event {
+    case .keyboard(let notification): "keyboard \(notification.name.rawValue)"
+    case .pan(_, let state): "pan \(state.rawValue)"
+    default: event.typeName
+    }
+  }
+
+  /// Rows as columns padded to their widest cell; the last column is not padded.
+  func table(_ rows: [[String]]) -> [String] {
+    guard let columns = rows.map(\.count).max() else { return [] }
+    var widths = [Int](repeating: 0, count: columns)
+    for row in rows {
+      for (index, cell) in row.enumerated() where index < columns - 1 {
+        widths[index] = max(widths[index], cell.count)
+      }
+    }
+    return rows.map { row in
+      var line = " "
+      for (index, cell) in row.enumerated() {
+        line += " " + (index < columns - 1 ? cell.padded(widths[index]) : cell)
+      }
+      return line.trimmingTrailingSpaces()
+    }
+  }
+}
+
+extension String {
+  /// The string without trailing spaces.
+  func trimmingTrailingSpaces() -> String {
+    var text = self
+    while text.last == " " { text.removeLast() }
+    return text
+  }
+}

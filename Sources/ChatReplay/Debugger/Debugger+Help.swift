@@ -1,0 +1,31 @@
+extension Debugger {
+  /// The list of commands, or one command's help.
+  func help(_ topic: String?) throws(DebuggerError) -> [String] {
+    guard let topic else { return Self.helpText }
+    let spec: CommandSpec
+    switch CommandSpec.find(topic) {
+    case .success(let found): spec = found
+    case .failure(.ambiguousCommand(let word, let candidates)):
+      throw .ambiguousCommand(word, candidates: candidates)
+    case .failure:
+      let names = CommandSpec.all.map(\.name)
+      throw .unknownHelpTopic(topic, suggestion: Suggestion.nearest(to: topic, in: names))
+    }
+    let aliases = spec.aliases.isEmpty ? "" : "  (also: \(spec.aliases.joined(separator: ", ")))"
+    return ["\(spec.usage)\(aliases)", "  \(spec.summary)"]
+      + spec.details.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+  }
+
+  /// `help`'s text; also the debugger section of `replay --help`.
+  public static var helpText: [String] {
+    var lines = ["Commands (any unambiguous prefix works; a blank line repeats the last move):"]
+    for spec in CommandSpec.all {
+      let aliases = spec.aliases.filter { $0.count <= 2 }.joined(separator: ",")
+      lines.append("  " + spec.usage.padded(38) + aliases.padded(6) + spec.summary)
+    }
+    lines.append(
+      "Paths are the names of 'replay FILE --json' (inputBar.frame.maxY, messages[3].text, …).")
+    lines.append("'help COMMAND' explains one command.")
+    return lines
+  }
+}

@@ -1,0 +1,145 @@
+/// A path into a state, named as `replay --json` names its fields: `inputBar.frame`,
+/// `messages[3].text`, `list.contentOffset.y`.
+///
+/// Rectangles also answer `minX`, `minY`, `maxX` and `maxY`, as `CGRect` does, and a negative
+/// index counts from the end (`messages[-1]` is the newest message).
+public struct StatePath: Hashable, Sendable, CustomStringConvertible {
+  /// One step down the tree.
+  public enum Component: Hashable, Sendable {
+    case key(String)
+    case index(Int)
+  }
+
+  public var components: [Component]
+
+  public init(_ components: [Component]) {
+    self.components = components
+  }
+
+  /// Parses `a.b[2].c`; `nil` when the text is not a path.
+  public init?(parsing text: String) {
+    var components: [Component] = []
+    var rest = Substring(text)
+    while !rest.isEmpty {
+      if rest.first == "[" {
+        guard let close = rest.firstIndex(of: "]"),
+          let index = Int(rest[rest.index(after: rest.startIndex)..<close])
+        else { return nil }
+        components.append(.index(index))
+        rest = rest[rest.index(after: close)...]
+      } else {
+        if !components.isEmpty {
+          guard rest.first == "." else { return nil }
+          rest = rest.dropFirst()
+        }
+        let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        guard !name.isEmpty, name.first?.isLetter == true else { return nil }
+        components.append(.key(String(name)))
+        rest = rest[name.endIndex...]
+      }
+    }
+    guard !components.isEmpty else { return nil }
+    self.components = components
+  }
+
+  public var description: String {
+    var text = ""
+    for component in components {
+      switch component {
+      case .key(let name): text += text.isEmpty ? name : "." + name
+      case .index(let index): text += "[\(index)]"
+      }
+    }
+    return text
+  }
+
+  /// The path's parent, or `nil` at the top.
+  public var parent: StatePath? {
+    components.count > 1 ? StatePath(Array(components.dropLast())) : nil
+  }
+
+  /// The name of the last component.
+  var lastKey: String? {
+    if case .key(let name) = components.last { return name }
+    return nil
+  }
+
+  /// The keys a rectangle answers beyond its four fields.
+  static let derivedRectKeys = ["minX", "minY", "maxX", "maxY"]
+
+  /// Whether `node` is a rectangle `{x, y, width, height}`.
+  static func isRect(_ node: StateNode) -> Bool {
+    guard case .object(let members) = node else { return false }
+    return members.map(\.key) == ["x", "y", "width", "height"]
+  }
+
+  /// The value at this path in `node`, or `nil` when there is none.
+  public func resolve(in node: StateNode) -> StateNode? {
+    var current = node
+    for (position, component) in components.enumerated() {
+      switch (component, current) {
+      case (.key(let name), .object):
+        if let next = current[name] {
+          current = next
+        } else if position == components.count - 1, let derived = Self.derived(name, of: current) {
+          return derived
+        } else {
+          return nil
+        }
+      case (.index(let index), .array(let elements)):
+        let resolved = index < 0 ? elements.count + index : index
+        guard elements.indices.contains(resolved) else { return nil }
+        current = elements[resolved]
+      default:
+        return nil
+      }
+    }
+    return current
+  }
+
+  /// `minX`, `minY`, `maxX`, `maxY` of a rectangle node.
+  static func derived(_ name: String, of node: StateNode) -> StateNode? {
+    guard isRect(node), case .number(let x)? = node["x"], case .number(let y)? = node["y"],
+      case .number(let width)? = node["width"], case .number(let height)? = node["height"]
+    else { return nil }
+    switch name {
+    case "minX": return .number(x)
+    case "minY": return .number(y)
+    case "maxX": return .number(x + width)
+    case "maxY": return .number(y + height)
+    default: return nil
+    }
+  }
+
+  /// The value at this path in `state`, writing only what the path needs.
+  ///
+  /// This is what scans of a whole recording call once per step: a path outside `messages` and
+  /// `diagnostics` costs one pass of the state's writer without either.
+  public func value(in state: ChatState) -> StateNode? {
+    switch components.first {
+    case .key("messages"):
+      guard components.count >= 2, case .index(let index) = components[1] else {
+        return resolve(in: StateNode(state, includeMessages: true))
+      }
+      let resolved = index < 0 ? state.messages.count + index : index
+      guard state.messages.indices.contains(resolved) else { return nil }
+      var builder = StateTreeBuilder()
+      state.writeMessage(at: resolved, to: &builder)
+      guard let message = builder.root else { return nil }
+      return StatePath(Array(components.dropFirst(2))).resolve(in: message)
+    case .key("diagnostics"):
+      return resolve(in: StateNode(state, includeMessages: false))
+    default:
+      if let name = lastKey, Self.derivedRectKeys.contains(name), let parent,
+        let rect = parent.value(in: state), Self.isRect(rect)
+      {
+        return Self.derived(name, of: rect)
+      }
+      var plain = state
+      plain.diagnostics = []
+      var probe = PathProbe(path: self)
+      plain.write(to: &probe, includeMessages: false)
+      return probe.result
+    }
+  }
+}

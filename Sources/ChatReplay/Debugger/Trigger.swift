@@ -1,0 +1,83 @@
+/// The steps at which breakpoints can fire.
+///
+/// Those are the steps whose event changed one of the values they read, or is of a kind they
+/// name. Elsewhere nothing they read changed, so no edge can occur.
+struct Trigger {
+  var bits: UInt32 = 0
+  var kinds: Set<UInt8> = []
+
+  func matches(_ index: ChangeIndex, _ step: Int) -> Bool {
+    index.masks[step] & bits != 0 || kinds.contains(index.kinds[step])
+  }
+}
+
+extension Debugger {
+  /// The trigger of all breakpoints, or `nil` when the index cannot tell for one of them.
+  func trigger() -> Trigger? {
+    var trigger = Trigger()
+    for breakpoint in breakpoints {
+      switch breakpoint.kind {
+      case .condition(_, let condition):
+        guard condition.addTriggers(to: &trigger, index) else { return nil }
+      case .watch(let path):
+        guard let bits = index.bits(for: path) else { return nil }
+        trigger.bits |= bits.bits
+      }
+    }
+    return trigger
+  }
+}
+
+extension Condition {
+  /// Adds what can make the condition change; `false` when the index cannot tell.
+  func addTriggers(to trigger: inout Trigger, _ index: ChangeIndex) -> Bool {
+    switch self {
+    case .comparison, .truth:
+      for path in paths {
+        guard let bits = index.bits(for: path) else { return false }
+        trigger.bits |= bits.bits
+      }
+      return true
+    case .event(let type, let name):
+      for event in Self.sampleEvents(type: type) {
+        if let name, case .keyboard(let notification) = event, notification.name.rawValue != name {
+          continue
+        }
+        trigger.kinds.insert(ChangeIndex.kind(of: event))
+      }
+      return true
+    case .diagnostic:
+      trigger.bits |= ChangeIndex.diagnosticsBit
+      return true
+    case .not(let inner):
+      return inner.addTriggers(to: &trigger, index)
+    case .and(let left, let right), .or(let left, let right):
+      return left.addTriggers(to: &trigger, index) && right.addTriggers(to: &trigger, index)
+    }
+  }
+
+  /// One event of every kind `type` names (every kind when `nil`).
+  private static func sampleEvents(type: String?) -> [Event] {
+    let all: [Event] =
+      [
+        .appear, .disappear, .doneTap, .returnKey, .sendTap, .receive(text: ""),
+        .textChange(text: ""), .scroll(offsetY: 0), .safeArea(.zero),
+        .viewport(screen: .zero, safeArea: .zero),
+      ]
+      + KeyboardNotification.Name.allCases.map { .keyboard(KeyboardNotification(name: $0)) }
+      + PanState.allCases.map { .pan(y: 0, state: $0) }
+    guard let type else { return all }
+    return all.filter { $0.typeName == type }
+  }
+
+  /// Whether an `event` term appears.
+  var mentionsEvent: Bool {
+    switch self {
+    case .event: true
+    case .comparison, .truth, .diagnostic: false
+    case .not(let inner): inner.mentionsEvent
+    case .and(let left, let right), .or(let left, let right):
+      left.mentionsEvent || right.mentionsEvent
+    }
+  }
+}
