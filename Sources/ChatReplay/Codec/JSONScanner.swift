@@ -424,7 +424,7 @@ struct JSONScanner: ~Copyable {
     position += length
   }
 
-  /// The raw text of an escape starting at `start`: `\q`, or up to `\uXXXX\uXXXX` for `\u`.
+  /// The raw text of an escape starting at `start`: `\q`, or a `\u` escape and its hex digits.
   private func escapeText(at start: Int, length: Int) -> String {
     let end = min(start + length, count)
     return String(

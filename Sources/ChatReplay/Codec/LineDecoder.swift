@@ -296,11 +296,9 @@ struct LineDecoder {
     switch field {
     case .t: slots.t = try number(&scanner, "t", nonNegative: true)
     case .type:
-      let offset = scanner.position
       slots.type = try enumeration(&scanner, "type", of: "event type", names: LineType.names) {
         LineType.match($0)
       }
-      _ = offset
     case .name:
       slots.name = try enumeration(
         &scanner, "name", of: "keyboard notification",
