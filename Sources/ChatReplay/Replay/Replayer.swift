@@ -1,7 +1,8 @@
 /// Replays a recording as its bytes arrive: decodes each line, reduces each event, and hands out
 /// every state, step 0 first, and every bad line, in file order.
 ///
-/// Memory stays bounded: the replayer keeps one state and the reader's unfinished line.
+/// Memory does not grow with the number of events: the replayer keeps one state (whose messages
+/// grow with each send and receive) and the reader's unfinished line.
 ///
 /// ```swift
 /// var replayer = Replayer(options: .init())
