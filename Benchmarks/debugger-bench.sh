@@ -11,7 +11,7 @@ swift build -c release --scratch-path .build-release --product replay >/dev/null
 replay=.build-release/release/replay
 file="$work/recording-$events.jsonl"
 if [ ! -s "$file" ]; then
-  python3 Benchmarks/generate-recording.py "$events" >"$file"
+  "$replay" generate --seed 1 --events "$events" >"$file"
 fi
 bytes=$(stat -c %s "$file")
 
