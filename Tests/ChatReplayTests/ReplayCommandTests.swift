@@ -38,7 +38,7 @@ struct ReplayCommandTests {
     #expect(
       Array(hint) == [
         "",
-        "This was the bundled demo. Replay your own recording with `replay FILE`;",
+        "This was the bundled demo. `replay FILE` opens the time-travel debugger on a recording;",
         "`replay FILE --json` prints every state as JSON. See `replay --help`.",
         "",
       ])
