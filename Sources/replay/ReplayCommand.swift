@@ -63,7 +63,8 @@ struct ReplayCommand {
     if failed { return Replay.failure }
     if arguments.file == nil {
       output.line()
-      output.line("This was the bundled demo. `replay FILE` opens the time-travel debugger on a recording;")
+      output.line(
+        "This was the bundled demo. `replay FILE` opens the time-travel debugger on a recording;")
       output.line("`replay FILE --json` prints every state as JSON. See `replay --help`.")
     }
     return Replay.success
