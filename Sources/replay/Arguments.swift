@@ -3,6 +3,48 @@ internal import ChatReplay
 /// A command line that cannot be run, with what is wrong.
 struct UsageError: Error {
   var message: String
+
+  /// `unknown WHAT 'TEXT'`, with a did-you-mean from `candidates` when one is close, else the
+  /// list of candidates when it is short.
+  static func unknown(_ what: String, _ text: String, _ candidates: [String]) -> UsageError {
+    let message = "unknown \(what) '\(text)'"
+    if let near = Suggestion.nearest(to: text, in: candidates) {
+      return UsageError(message: message + "; did you mean '\(near)'?")
+    }
+    if candidates.count <= 6 {
+      return UsageError(message: message + "; use one of \(candidates.joined(separator: ", "))")
+    }
+    return UsageError(message: message)
+  }
+}
+
+/// The arguments still to parse, with the checks every command's parser shares.
+struct ArgumentList {
+  private var rest: ArraySlice<String>
+
+  init(_ arguments: [String]) {
+    rest = arguments[...]
+  }
+
+  /// The next argument, or `nil` at the end.
+  mutating func next() -> String? { rest.popFirst() }
+
+  /// The value after `option`, or an error saying it is missing.
+  mutating func value(for option: String) throws(UsageError) -> String {
+    guard let value = rest.popFirst() else { throw UsageError(message: "\(option) needs a value") }
+    return value
+  }
+
+  /// The value after `option` as one of `T`'s cases, with a did-you-mean when it names none.
+  mutating func choice<T: RawRepresentable & CaseIterable>(
+    for option: String, named what: String, of type: T.Type = T.self
+  ) throws(UsageError) -> T where T.RawValue == String {
+    let text = try value(for: option)
+    guard let value = T(rawValue: text) else {
+      throw UsageError.unknown(what, text, T.allCases.map(\.rawValue))
+    }
+    return value
+  }
 }
 
 /// What the command line asks for.
@@ -102,14 +144,11 @@ enum Arguments {
   static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
     var replay = ReplayArguments()
     var modeGiven: ReplayMode?
-    var rest = arguments[...]
+    var rest = ArgumentList(arguments)
     func value(for option: String) throws(UsageError) -> String {
-      guard let value = rest.popFirst() else {
-        throw UsageError(message: "\(option) needs a value")
-      }
-      return value
+      try rest.value(for: option)
     }
-    while let argument = rest.popFirst() {
+    while let argument = rest.next() {
       switch argument {
       case "-h", "--help", "help":
         return .help
@@ -134,35 +173,21 @@ enum Arguments {
       case "--keep-going":
         replay.keepGoing = true
       case "--color":
-        let text = try value(for: "--color")
-        guard let color = ColorChoice(rawValue: text) else {
-          throw UsageError(
-            message: unknown("--color value", text, ColorChoice.allCases.map(\.rawValue)))
-        }
-        replay.color = color
+        replay.color = try rest.choice(for: "--color", named: "--color value")
       case "--timing":
         replay.reportsTiming = true
       case "--layout":
-        let text = try value(for: "--layout")
-        guard let layout = LayoutID(rawValue: text) else {
-          throw UsageError(message: unknown("layout", text, LayoutID.allCases.map(\.rawValue)))
-        }
-        replay.layout = layout
+        replay.layout = try rest.choice(for: "--layout", named: "layout", of: LayoutID.self)
       case "--rxkeyboard-version":
-        let text = try value(for: "--rxkeyboard-version")
-        guard let version = RxKeyboardLayout.Version(rawValue: text) else {
-          throw UsageError(
-            message: unknown(
-              "RxKeyboard version", text, RxKeyboardLayout.Version.allCases.map(\.rawValue)))
-        }
-        replay.rxKeyboardVersion = version
+        replay.rxKeyboardVersion = try rest.choice(
+          for: "--rxkeyboard-version", named: "RxKeyboard version")
       default:
         if argument.hasPrefix("-") && argument != "-" {
           let options = [
             "--json", "--summary", "--at", "--keep-going", "--layout", "--rxkeyboard-version",
             "--help", "--version", "--color", "--timing",
           ]
-          throw UsageError(message: unknown("option", argument, options))
+          throw UsageError.unknown("option", argument, options)
         }
         guard replay.file == nil else {
           throw UsageError(
@@ -176,11 +201,5 @@ enum Arguments {
       throw UsageError(message: "--at goes with --json")
     }
     return .replay(replay)
-  }
-
-  private static func unknown(_ what: String, _ text: String, _ candidates: [String]) -> String {
-    let message = "unknown \(what) '\(text)'"
-    guard let near = Suggestion.nearest(to: text, in: candidates) else { return message }
-    return message + "; did you mean '\(near)'?"
   }
 }

@@ -46,9 +46,9 @@ struct CheckCommand: Subcommand {
   var timeline = false
 
   init(arguments: [String]) throws(UsageError) {
-    var rest = arguments[...]
+    var rest = ArgumentList(arguments)
     var optionsEnded = false
-    while let argument = rest.popFirst() {
+    while let argument = rest.next() {
       if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
         files.append(argument)
         continue
@@ -65,30 +65,15 @@ struct CheckCommand: Subcommand {
       case "--timeline":
         timeline = true
       case "--jobs":
-        guard let text = rest.popFirst(), let count = Int(text), count >= 1 else {
+        guard let text = rest.next(), let count = Int(text), count >= 1 else {
           throw UsageError(message: "--jobs takes a number of files at once (1 or more)")
         }
         jobs = count
       case "--layout":
-        guard let text = rest.popFirst() else {
-          throw UsageError(message: "--layout needs a value")
-        }
-        guard let id = LayoutID(rawValue: text) else {
-          let names = LayoutID.allCases.map(\.rawValue)
-          var message = "unknown layout '\(text)'"
-          if let near = Suggestion.nearest(to: text, in: names) {
-            message += "; did you mean '\(near)'?"
-          }
-          throw UsageError(message: message)
-        }
-        layout = id
+        layout = try rest.choice(for: "--layout", named: "layout", of: LayoutID.self)
       default:
         let options = ["--keep-going", "--no-times", "--jobs", "--layout", "--timeline", "--help"]
-        var message = "unknown option '\(argument)'"
-        if let near = Suggestion.nearest(to: argument, in: options) {
-          message += "; did you mean '\(near)'?"
-        }
-        throw UsageError(message: message)
+        throw UsageError.unknown("option", argument, options)
       }
     }
     if files.isEmpty && !showHelp { throw UsageError(message: "check needs at least one FILE") }

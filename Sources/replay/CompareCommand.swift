@@ -36,8 +36,8 @@ struct CompareCommand: Subcommand {
 
   init(arguments: [String]) throws(UsageError) {
     var file: String?
-    var rest = arguments[...]
-    while let argument = rest.popFirst() {
+    var rest = ArgumentList(arguments)
+    while let argument = rest.next() {
       switch argument {
       case "-h", "--help":
         showsHelp = true
@@ -46,41 +46,23 @@ struct CompareCommand: Subcommand {
       case "--diverging":
         onlyDiverging = true
       case "--layouts":
-        guard let text = rest.popFirst() else {
-          throw UsageError(message: "--layouts needs a value")
-        }
+        let text = try rest.value(for: "--layouts")
         var columns: [Comparison.Column] = []
         for name in text.split(separator: ",", omittingEmptySubsequences: false) {
           guard let column = Comparison.Column(name: String(name)) else {
             let names = ChatScreen.availableLayouts.map(\.rawValue) + ["rxkeyboard@2.0.1"]
-            var message = "unknown layout '\(name)'"
-            if let near = Suggestion.nearest(to: String(name), in: names) {
-              message += "; did you mean '\(near)'?"
-            }
-            throw UsageError(message: message)
+            throw UsageError.unknown("layout", String(name), names)
           }
           columns.append(column)
         }
         self.columns = columns
       case "--rxkeyboard-version":
-        guard let text = rest.popFirst() else {
-          throw UsageError(message: "--rxkeyboard-version needs a value")
-        }
-        guard let version = RxKeyboardLayout.Version(rawValue: text) else {
-          let versions = RxKeyboardLayout.Version.allCases.map(\.rawValue)
-          throw UsageError(
-            message:
-              "unknown RxKeyboard version '\(text)'; use \(versions.joined(separator: " or "))")
-        }
-        rxKeyboardVersion = version
+        rxKeyboardVersion = try rest.choice(
+          for: "--rxkeyboard-version", named: "RxKeyboard version")
       default:
         if argument.hasPrefix("-") && argument != "-" {
-          var message = "unknown option '\(argument)'"
           let options = ["--json", "--diverging", "--layouts", "--rxkeyboard-version", "--help"]
-          if let near = Suggestion.nearest(to: argument, in: options) {
-            message += "; did you mean '\(near)'?"
-          }
-          throw UsageError(message: message)
+          throw UsageError.unknown("option", argument, options)
         }
         guard file == nil else {
           throw UsageError(

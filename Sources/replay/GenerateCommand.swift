@@ -38,14 +38,11 @@ struct GenerateCommand: Subcommand {
   init(arguments: [String]) throws(UsageError) {
     var seed: UInt64?
     var eventCount: Int?
-    var rest = arguments[...]
+    var rest = ArgumentList(arguments)
     func value(for option: String) throws(UsageError) -> String {
-      guard let value = rest.popFirst() else {
-        throw UsageError(message: "\(option) needs a value")
-      }
-      return value
+      try rest.value(for: option)
     }
-    while let argument = rest.popFirst() {
+    while let argument = rest.next() {
       switch argument {
       case "-h", "--help":
         showsHelp = true
@@ -65,7 +62,7 @@ struct GenerateCommand: Subcommand {
       case "--profile":
         let text = try value(for: "--profile")
         guard let profile = DeviceProfile.named(text) else {
-          throw UsageError(message: Self.unknown("profile", text, DeviceProfile.all.map(\.name)))
+          throw UsageError.unknown("profile", text, DeviceProfile.all.map(\.name))
         }
         self.profile = profile
       case "--adversarial":
@@ -74,16 +71,15 @@ struct GenerateCommand: Subcommand {
         let text = try value(for: "--layout")
         let names = ChatScreen.availableLayouts.map(\.rawValue)
         guard let layout = LayoutID(rawValue: text), names.contains(text) else {
-          throw UsageError(message: Self.unknown("layout", text, names))
+          throw UsageError.unknown("layout", text, names)
         }
         self.layout = layout
       case "--output":
         outputPath = try value(for: "--output")
       default:
-        throw UsageError(
-          message: Self.unknown(
-            "option", argument,
-            ["--seed", "--events", "--profile", "--adversarial", "--layout", "--output", "--help"]))
+        throw UsageError.unknown(
+          "option", argument,
+          ["--seed", "--events", "--profile", "--adversarial", "--layout", "--output", "--help"])
       }
     }
     if showsHelp {
@@ -140,11 +136,5 @@ struct GenerateCommand: Subcommand {
       return Replay.failure
     }
     return Replay.success
-  }
-
-  private static func unknown(_ what: String, _ text: String, _ candidates: [String]) -> String {
-    let message = "unknown \(what) '\(text)'"
-    guard let near = Suggestion.nearest(to: text, in: candidates) else { return message }
-    return message + "; did you mean '\(near)'?"
   }
 }
