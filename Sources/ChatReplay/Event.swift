@@ -6,15 +6,15 @@ public enum Event: Hashable, Sendable {
   case appear
   case disappear
   case doneTap
-  case keyboard(KeyboardNotification)
+  indirect case keyboard(KeyboardNotification)
   case pan(y: Double, state: PanState)
   case receive(text: String)
   case returnKey
-  case safeArea(EdgeInsets)
+  indirect case safeArea(EdgeInsets)
   case scroll(offsetY: Double)
   case sendTap
   case textChange(text: String)
-  case viewport(screen: Size, safeArea: EdgeInsets)
+  indirect case viewport(screen: Size, safeArea: EdgeInsets)
 }
 
 /// An event with the time it happened, in seconds since the recording started.

@@ -104,13 +104,16 @@ struct CheckCommand: Subcommand {
     let timeline = self.timeline
     let printer = Mutex(OrderedPrinter(count: files.count))
     let next = Atomic<Int>(0)
+    // With a core to spare per file, a helper thread decodes each file ahead of its replay.
+    let decodeAhead = jobs >= 2 * files.count
     let started = ContinuousClock.now
     DispatchQueue.concurrentPerform(iterations: min(jobs, files.count)) { _ in
       while true {
         let index = next.add(1, ordering: .relaxed).oldValue
         guard index < files.count else { return }
         var report = Self.check(
-          files[index], options: options, keepGoing: keepGoing, showTimes: showTimes)
+          files[index], options: options, keepGoing: keepGoing, showTimes: showTimes,
+          decodeAhead: decodeAhead)
         if timeline && !report.failed {
           report.line += "\n" + Self.timeTravel(files[index], options: options)
         }
@@ -135,7 +138,8 @@ struct CheckCommand: Subcommand {
 
   /// Replays `path` without keeping or printing states.
   static func check(
-    _ path: String, options: Replayer.Options, keepGoing: Bool, showTimes: Bool
+    _ path: String, options: Replayer.Options, keepGoing: Bool, showTimes: Bool,
+    decodeAhead: Bool
   ) -> Report {
     let started = ContinuousClock.now
     var report = Report()
@@ -144,11 +148,11 @@ struct CheckCommand: Subcommand {
     var events = 0
     var steps = 0
     do {
-      try readChunks(of: path) { chunk in
+      try readChunks(of: path, decodingAhead: decodeAhead) { chunk, decoded in
         report.bytes += chunk.count
         // Closures written in place (not local functions) keep the counters' accesses static.
         return replayer.read(
-          chunk,
+          chunk, decoded: decoded,
           state: { state, event in
             steps += 1
             // Step 0 is the only state without an event; `event != nil` would copy the event.

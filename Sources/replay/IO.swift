@@ -92,7 +92,7 @@ func readFile(_ path: String) throws(FileError) -> [UInt8] {
   return bytes
 }
 
-private func openForReading(_ path: String) throws(FileError) -> Int32 {
+func openForReading(_ path: String) throws(FileError) -> Int32 {
   let descriptor = open(path, O_RDONLY)
   guard descriptor >= 0 else {
     throw FileError(path: path, reason: String(cString: strerror(errno)))

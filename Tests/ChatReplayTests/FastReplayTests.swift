@@ -109,7 +109,7 @@ struct FastReplayTests {
       .unsafeInput(inputBarMaxY: 0, safeAreaMinY: 0),
       .crash(reason: .keyboardFrameNotRemembered),
       .badIndex(item: 0, count: 0),
-      .frameMismatch(child: "a", childHeight: 0, container: "b", containerHeight: 0),
+      .frameMismatch(child: .textView, childHeight: 0, container: .box, containerHeight: 0),
     ]
     #expect(all.map(\.ordinal) == [0, 1, 2, 3, 4, 5, 6, 7])
     #expect(all.map { Diagnostic.ids[$0.ordinal] } == all.map(\.id))

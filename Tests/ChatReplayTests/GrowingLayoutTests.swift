@@ -17,7 +17,7 @@ struct GrowingLayoutTests {
   static let shown = Rect(x: 0, y: 411, width: 375, height: 256)
   static let hidden = Rect(x: 0, y: 667, width: 375, height: 256)
   static let buttonOutside = Diagnostic.outsideContainer(
-    child: "the send button", childMinX: 304, childMaxX: 374, container: "the box",
+    child: .sendButton, childMinX: 304, childMaxX: 374, container: .box,
     containerWidth: 302)
 
   func start(_ device: Device = Self.iPhoneSE) -> ChatState {
@@ -156,7 +156,7 @@ struct GrowingLayoutTests {
       $0.list.frame.height = 597
       $0.diagnostics = [
         .frameMismatch(
-          child: "the text view", childHeight: 67, container: "the box", containerHeight: 50)
+          child: .textView, childHeight: 67, container: .box, containerHeight: 50)
       ]
     }
   }

@@ -30,7 +30,7 @@ struct LayoutDiagnosticTests {
       message: "message 0 is the empty string (the seed's [String()])"),
     Case(
       diagnostic: .outsideContainer(
-        child: "the send button", childMinX: 304, childMaxX: 374, container: "the box",
+        child: .sendButton, childMinX: 304, childMaxX: 374, container: .box,
         containerWidth: 302), id: "outside-container",
       message:
         "the send button spans x 304...374 but the box is 302 pt wide: touches beyond it are lost"),

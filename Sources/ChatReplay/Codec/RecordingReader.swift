@@ -47,24 +47,44 @@ public struct RecordingReader: Sendable {
   }
 
   /// Reads the next chunk of the file; returns `false` once `body` has asked to stop.
+  ///
+  /// `decoded`, the same chunk decoded ahead of time (perhaps on another thread), saves decoding
+  /// again the lines it holds; what is handed out is the same with it or without it, and every
+  /// rule that spans lines is still checked here.
   @discardableResult
-  public mutating func read(_ chunk: UnsafeBufferPointer<UInt8>, _ body: (Item) -> Bool) -> Bool {
+  public mutating func read(
+    _ chunk: UnsafeBufferPointer<UInt8>, decoded: DecodedChunk? = nil, _ body: (Item) -> Bool
+  ) -> Bool {
+    precondition(
+      decoded.map { $0.byteCount == chunk.count } ?? true, "a DecodedChunk of another chunk")
     guard !stopped else { return false }
     defer { offset += chunk.count }
     var start = 0
+    // The ordinal of the chunk's next line ending: the index of its line in `decoded`.
+    var ordinal = 0
+    // The chunk's `ordinal`-th line ending at or after `start`.
+    @inline(__always)
+    func nextNewline() -> Int? {
+      if let decoded { decoded.newline(ordinal) } else { firstIndex(of: 0x0A, in: chunk, from: start) }
+    }
     if !carry.isEmpty || skippedLength != nil {
-      guard let newline = firstIndex(of: 0x0A, in: chunk, from: 0) else {
+      guard let newline = nextNewline() else {
         keep(UnsafeBufferPointer(rebasing: chunk[...]))
         return true
       }
+      // The chunk's first line ending ends a line that began earlier: `decoded` saw only its
+      // end, so its first entry is not used.
       keep(UnsafeBufferPointer(rebasing: chunk[0..<newline]))
       guard finishCarriedLine(body) else { return false }
       start = newline + 1
+      ordinal = 1
     }
-    while let newline = firstIndex(of: 0x0A, in: chunk, from: start) {
+    while let newline = nextNewline() {
       let line = UnsafeBufferPointer(rebasing: chunk[start..<newline])
-      guard process(line, at: offset + start, body) else { return false }
+      let event = decoded?.event(ordinal)
+      guard process(line, at: offset + start, decoded: event, body) else { return false }
       start = newline + 1
+      ordinal += 1
     }
     if start < chunk.count {
       carryStart = offset + start
@@ -117,7 +137,7 @@ public struct RecordingReader: Sendable {
       return tooLong(length: skipped - (carriedEndsInCR ? 1 : 0), start: carry, body)
     }
     let line = carry
-    return line.withUnsafeBufferPointer { process($0, at: carryStart, body) }
+    return line.withUnsafeBufferPointer { process($0, at: carryStart, decoded: nil, body) }
   }
 
   private mutating func tooLong(length: Int, start: [UInt8], _ body: (Item) -> Bool) -> Bool {
@@ -132,9 +152,11 @@ public struct RecordingReader: Sendable {
     return deliver(.error(error), body)
   }
 
-  /// Handles one complete line (without its `\n`) that starts at byte `start` of the file.
+  /// Handles one complete line (without its `\n`) that starts at byte `start` of the file;
+  /// `decoded` is its event if it was decoded ahead of time.
   private mutating func process(
-    _ rawLine: UnsafeBufferPointer<UInt8>, at start: Int, _ body: (Item) -> Bool
+    _ rawLine: UnsafeBufferPointer<UInt8>, at start: Int, decoded event: TimedEvent?,
+    _ body: (Item) -> Bool
   ) -> Bool {
     var line = rawLine
     if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
@@ -151,6 +173,7 @@ public struct RecordingReader: Sendable {
         offset: 0, in: line, lineNumber: number, problem: .byteOrderMark)
       return deliver(.error(error), body)
     }
+    if let event { return accept(event, line: line, number: number, start: start, body) }
     let decoded: DecodedLine
     do {
       decoded = try LineDecoder.decode(line, lineNumber: number)
@@ -168,20 +191,29 @@ public struct RecordingReader: Sendable {
       headerDelivered = true
       return deliver(.header(header, line: number), body)
     case .event(let event):
-      if let previousT, event.t < previousT {
-        let error = RecordingError.at(
-          offset: Self.offsetOfT(in: line), in: line, lineNumber: number,
-          problem: .timeWentBackwards(
-            t: JSONWriter.format(event.t), previous: JSONWriter.format(previousT)))
-        return deliver(.error(error), body)
-      }
-      previousT = event.t
-      if !headerDelivered {
-        headerDelivered = true
-        guard deliver(.header(.default, line: nil), body) else { return false }
-      }
-      return deliver(.event(event, line: number, bytes: start..<(start + line.count)), body)
+      return accept(event, line: line, number: number, start: start, body)
     }
+  }
+
+  /// Hands out the event of line `number`, which starts at byte `start` of the file, if its
+  /// time does not go backwards.
+  private mutating func accept(
+    _ event: TimedEvent, line: UnsafeBufferPointer<UInt8>, number: Int, start: Int,
+    _ body: (Item) -> Bool
+  ) -> Bool {
+    if let previousT, event.t < previousT {
+      let error = RecordingError.at(
+        offset: Self.offsetOfT(in: line), in: line, lineNumber: number,
+        problem: .timeWentBackwards(
+          t: JSONWriter.format(event.t), previous: JSONWriter.format(previousT)))
+      return deliver(.error(error), body)
+    }
+    previousT = event.t
+    if !headerDelivered {
+      headerDelivered = true
+      guard deliver(.header(.default, line: nil), body) else { return false }
+    }
+    return deliver(.event(event, line: number, bytes: start..<(start + line.count)), body)
   }
 
   private mutating func deliver(_ item: Item, _ body: (Item) -> Bool) -> Bool {

@@ -86,15 +86,19 @@ public struct Replayer: Sendable {
   /// Replays the events in the next chunk, handing each state to `state` as it passes.
   ///
   /// The fast path for consumers that only look at each state: no ``Output`` is built and no
-  /// copy of the state is made. Returns `false` once a closure asked to stop.
+  /// copy of the state is made. `decoded`, the same chunk decoded ahead of time (perhaps on
+  /// another thread), saves decoding its lines again and changes nothing else. Returns `false`
+  /// once a closure asked to stop.
   @discardableResult
   public mutating func read(
-    _ chunk: UnsafeBufferPointer<UInt8>, state: (ChatState, TimedEvent?) -> Bool,
-    error: (RecordingError) -> Bool
+    _ chunk: UnsafeBufferPointer<UInt8>, decoded: DecodedChunk? = nil,
+    state: (ChatState, TimedEvent?) -> Bool, error: (RecordingError) -> Bool
   ) -> Bool {
     var reader = takeReader()
     defer { self.reader = reader }
-    return reader.read(chunk) { item in handle(item, state: state, error: error) }
+    return reader.read(chunk, decoded: decoded) { item in
+      handle(item, state: state, error: error)
+    }
   }
 
   /// Replays the last line and ends the replay, like ``finish(_:)`` for

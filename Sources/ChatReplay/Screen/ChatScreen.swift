@@ -48,10 +48,11 @@ public struct ChatScreen: Sendable {
     state.step += 1
     state.t = event.t
     // A crashed app changes nothing more; its last state, diagnostics included, stays.
-    if state.memory.isCrashed { return }
+    // Only the growing layout crashes; asking its layout first spares copying the memory.
+    if state.layout == .growing && state.memory.isCrashed { return }
     if !state.diagnostics.isEmpty { state.diagnostics.removeAll(keepingCapacity: true) }
     let messageCount = state.messages.count
-    switch state.memory {
+    switch state.layout {
     case .rxkeyboard:
       RxKeyboardLayout.reduce(into: &state, event.event, measurer: measurer)
     case .growing:

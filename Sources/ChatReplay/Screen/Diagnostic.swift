@@ -13,7 +13,7 @@ public enum Diagnostic: Hashable, Sendable {
   /// A message row holds the empty string.
   case emptyMessage(index: Int)
   /// A child view is taller than its container.
-  case frameMismatch(child: String, childHeight: Double, container: String, containerHeight: Double)
+  case frameMismatch(child: View, childHeight: Double, container: View, containerHeight: Double)
   /// A shown keyboard's top is more than 0.5 pt below the input bar's bottom.
   case keyboardGap(gap: Double, inputBarMaxY: Double, keyboardMinY: Double)
   /// The input bar's frame intersects the keyboard's on-screen frame.
@@ -21,7 +21,7 @@ public enum Diagnostic: Hashable, Sendable {
   /// A child view lies, at least in part, beyond its container's right edge, where touches cannot
   /// reach it.
   case outsideContainer(
-    child: String, childMinX: Double, childMaxX: Double, container: String, containerWidth: Double)
+    child: View, childMinX: Double, childMaxX: Double, container: View, containerWidth: Double)
   /// Right after a send or receive, the newest message is not wholly between the effective top
   /// inset and the input bar's top (window coordinates).
   case messageHidden(
@@ -30,6 +30,16 @@ public enum Diagnostic: Hashable, Sendable {
   case offsetOutOfRange(offsetY: Double, minimum: Double, maximum: Double)
   /// With the keyboard hidden, the input bar reaches into the bottom safe area.
   case unsafeInput(inputBarMaxY: Double, safeAreaMinY: Double)
+
+  /// A view a diagnostic names, as its message words it.
+  ///
+  /// An enumeration rather than a `String`, so that a diagnostic holds no reference and the
+  /// diagnostics of a state are copied and cleared without reference counting.
+  public enum View: String, Hashable, Sendable {
+    case box = "the box"
+    case sendButton = "the send button"
+    case textView = "the text view"
+  }
 
   /// Why a seed's code would crash.
   public enum CrashReason: String, Hashable, Sendable {
@@ -101,7 +111,8 @@ public enum Diagnostic: Hashable, Sendable {
     case .emptyMessage(let index):
       return "message \(index) is the empty string (the seed's [String()])"
     case .frameMismatch(let child, let childHeight, let container, let containerHeight):
-      return "\(child) is \(f(childHeight)) pt tall inside \(container) of \(f(containerHeight)) pt"
+      return
+        "\(child.rawValue) is \(f(childHeight)) pt tall inside \(container.rawValue) of \(f(containerHeight)) pt"
     case .keyboardGap(let gap, let inputBarMaxY, let keyboardMinY):
       return
         "input bar bottom \(f(inputBarMaxY)) is \(f(gap)) pt above the keyboard top \(f(keyboardMinY))"
@@ -115,7 +126,7 @@ public enum Diagnostic: Hashable, Sendable {
       return "contentOffset.y \(f(offsetY)) is outside \(f(minimum))...\(f(maximum))"
     case .outsideContainer(let child, let minX, let maxX, let container, let width):
       return
-        "\(child) spans x \(f(minX))...\(f(maxX)) but \(container) is \(f(width)) pt wide: touches beyond it are lost"
+        "\(child.rawValue) spans x \(f(minX))...\(f(maxX)) but \(container.rawValue) is \(f(width)) pt wide: touches beyond it are lost"
     case .unsafeInput(let inputBarMaxY, let safeAreaMinY):
       return
         "input bar bottom \(f(inputBarMaxY)) reaches into the bottom safe area, which starts at \(f(safeAreaMinY))"

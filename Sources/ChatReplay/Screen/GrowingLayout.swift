@@ -208,14 +208,14 @@ public enum GrowingLayout {
     if memory.textViewFrame.height > box.height + ChatState.tolerance {
       state.diagnostics.append(
         .frameMismatch(
-          child: "the text view", childHeight: memory.textViewFrame.height, container: "the box",
+          child: .textView, childHeight: memory.textViewFrame.height, container: .box,
           containerHeight: box.height))
     }
     if memory.sendButtonFrame.maxX > box.width + ChatState.tolerance {
       state.diagnostics.append(
         .outsideContainer(
-          child: "the send button", childMinX: memory.sendButtonFrame.minX,
-          childMaxX: memory.sendButtonFrame.maxX, container: "the box", containerWidth: box.width))
+          child: .sendButton, childMinX: memory.sendButtonFrame.minX,
+          childMaxX: memory.sendButtonFrame.maxX, container: .box, containerWidth: box.width))
     }
     if memory.observerCount > 1 {
       state.diagnostics.append(.duplicateObserver(count: memory.observerCount))

@@ -1,0 +1,50 @@
+/// A chunk of a recording whose lines were decoded ahead of time, on any thread, for
+/// ``RecordingReader/read(_:decoded:_:)`` to replay in order.
+///
+/// Decoding a line needs nothing but the line, so the lines of the chunks ahead can be decoded
+/// while the reader replays the chunk before them. A `DecodedChunk` holds where the chunk's
+/// lines end and the event of each line in the recorders' own shape (most of them); every other
+/// line (the header, blank, odd or bad lines, and the line cut by the chunk's start) is left for
+/// the reader, which decodes and reports it as it always does. Nothing depends on where chunks
+/// are cut.
+///
+/// ```swift
+/// let decoded = DecodedChunk(chunk)          // on a helper thread
+/// reader.read(chunk, decoded: decoded) { … } // then in file order
+/// ```
+public struct DecodedChunk: Sendable {
+  /// The offsets of the chunk's line endings (`\n`), so that the reader need not look for them.
+  private var newlines: [Int] = []
+  /// The event of the line before each line ending, or `nil` for the reader to decode it.
+  private var events: [TimedEvent?] = []
+  /// The size of the chunk, to check it is read with its own bytes.
+  let byteCount: Int
+
+  /// Decodes the lines of `chunk` that end in it.
+  public init(_ chunk: UnsafeBufferPointer<UInt8>) {
+    byteCount = chunk.count
+    var start = 0
+    while let newline = firstIndex(of: 0x0A, in: chunk, from: start) {
+      var end = newline
+      if end > start && chunk[end - 1] == 0x0D { end -= 1 }
+      newlines.append(newline)
+      events.append(LineDecoder.decodeCanonical(UnsafeBufferPointer(rebasing: chunk[start..<end])))
+      start = newline + 1
+    }
+  }
+
+  /// The offset of the chunk's `ordinal`-th line ending, or `nil` if it has no more.
+  @inline(__always)
+  func newline(_ ordinal: Int) -> Int? {
+    ordinal < newlines.count ? newlines[ordinal] : nil
+  }
+
+  /// The event of the line before the chunk's `ordinal`-th line ending, if it was decoded.
+  @inline(__always)
+  func event(_ ordinal: Int) -> TimedEvent? {
+    ordinal < events.count ? events[ordinal] : nil
+  }
+
+  /// How many lines it decoded: the number of lines whose event it holds.
+  public var decodedCount: Int { events.count { $0 != nil } }
+}

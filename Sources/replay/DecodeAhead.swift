@@ -1,0 +1,241 @@
+internal import ChatReplay
+internal import Dispatch
+internal import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads the file at `path` in chunks like ``readChunks(of:chunkSize:_:)``; with
+/// `decodingAhead`, a helper thread decodes the chunks ahead of the one `body` is given, so that
+/// one recording keeps two cores busy: the caller replays in file order, the helper decodes.
+///
+/// `body` gets each chunk in order, with its ``DecodedChunk`` when the helper decoded it first,
+/// or `nil` when the caller reached it first (it then decodes the chunk itself, and nobody
+/// waits). The helper takes the newest chunk read, the caller the oldest, so they rarely meet.
+/// At most `window` chunks are held at once, so memory stays bounded however long the file is.
+///
+/// The helper also frees each decoded chunk once `body` is done with it: the strings of its
+/// events were allocated on the helper's thread, and freeing them there spares the caller the
+/// allocator's cross-thread path.
+func readChunks(
+  of path: String, decodingAhead: Bool, chunkSize: Int = 1 << 18, window: Int = 16,
+  _ body: (UnsafeBufferPointer<UInt8>, DecodedChunk?) -> Bool
+) throws(FileError) {
+  guard decodingAhead else {
+    return try readChunks(of: path) { chunk in body(chunk, nil) }
+  }
+  let descriptor = try openForReading(path)
+  defer { close(descriptor) }
+  let shared = DecodeAhead(chunkSize: chunkSize, window: window)
+  DispatchQueue.global().async { shared.help() }
+  defer { shared.stop() }
+  while true {
+    while let buffer = shared.freeBuffer() {
+      let count: Int
+      do {
+        count = try readFully(descriptor, into: buffer, path: path)
+      } catch {
+        shared.recycle(buffer, spent: nil)
+        throw error
+      }
+      if count == 0 {
+        shared.recycle(buffer, spent: nil)
+        shared.endOfFile()
+        break
+      }
+      shared.add(Chunk(buffer: buffer, count: count))
+    }
+    guard let (chunk, decoded) = shared.takeOldest() else { return }
+    let goOn = body(chunk.bytes, decoded)
+    // Handed over, not kept: the helper drops the last reference to the chunk's events.
+    shared.recycle(chunk.buffer, spent: consume decoded)
+    guard goOn else { return }
+  }
+}
+
+/// Reads into `buffer` until it is full or the file ends; the number of bytes read.
+private func readFully(
+  _ descriptor: Int32, into buffer: Buffer, path: String
+) throws(FileError) -> Int {
+  guard let base = buffer.pointer.baseAddress else { return 0 }
+  var count = 0
+  while count < buffer.pointer.count {
+    let result = read(descriptor, base + count, buffer.pointer.count - count)
+    if result < 0 {
+      if errno == EINTR { continue }
+      throw FileError(path: path, reason: String(cString: strerror(errno)))
+    }
+    if result == 0 { break }
+    count += result
+  }
+  return count
+}
+
+/// A chunk buffer, handed between the two threads under ``DecodeAhead``'s lock.
+private struct Buffer: @unchecked Sendable {
+  let pointer: UnsafeMutableBufferPointer<UInt8>
+}
+
+/// A chunk of the file: a buffer and how much of it the file filled.
+private struct Chunk: Sendable {
+  let buffer: Buffer
+  let count: Int
+
+  var bytes: UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(rebasing: buffer.pointer[0..<count])
+  }
+}
+
+/// The chunks between the reader (the calling thread) and the helper that decodes ahead.
+private final class DecodeAhead: Sendable {
+  enum Status: Sendable {
+    /// Read, not yet taken by either thread.
+    case waiting
+    /// The helper is decoding it.
+    case decoding
+    case decoded(DecodedChunk)
+  }
+
+  struct State: Sendable {
+    /// The chunks read and not yet replayed, oldest first.
+    var chunks: [(chunk: Chunk, status: Status)] = []
+    /// Buffers free for the next chunks; none once the file has ended.
+    var free: [Buffer] = []
+    var endOfFile = false
+    /// Decoded chunks replayed, for the helper to free.
+    var spent: [DecodedChunk] = []
+    /// Set when the reader is done: the helper ends.
+    var stopped = false
+    var helperRunning = false
+  }
+
+  let state: Mutex<State>
+  /// Signalled when a chunk is read or the reader stops: the helper may have work.
+  let work = DispatchSemaphore(value: 0)
+  /// Signalled when the helper has decoded a chunk or ended.
+  let progress = DispatchSemaphore(value: 0)
+  /// Every buffer, to free them at the end.
+  let buffers: [Buffer]
+
+  init(chunkSize: Int, window: Int) {
+    buffers = (0..<window).map { _ in Buffer(pointer: .allocate(capacity: chunkSize)) }
+    self.state = Mutex(State(free: buffers))
+  }
+
+  deinit {
+    for buffer in buffers { buffer.pointer.deallocate() }
+  }
+
+  func freeBuffer() -> Buffer? {
+    state.withLock { $0.endOfFile ? nil : $0.free.popLast() }
+  }
+
+  func endOfFile() { state.withLock { $0.endOfFile = true } }
+
+  /// Takes back a buffer, and a decoded chunk for the helper to free.
+  func recycle(_ buffer: Buffer, spent: DecodedChunk?) {
+    state.withLock { state in
+      state.free.append(buffer)
+      if let spent { state.spent.append(spent) }
+    }
+  }
+
+  func add(_ chunk: Chunk) {
+    state.withLock { $0.chunks.append((chunk, .waiting)) }
+    work.signal()
+  }
+
+  /// The oldest chunk, decoded if the helper got to it first; waits while the helper is
+  /// decoding it. `nil` when no chunk is left.
+  func takeOldest() -> (Chunk, DecodedChunk?)? {
+    while true {
+      let taken: (Chunk, DecodedChunk?)?? = state.withLock { state in
+        guard let (chunk, status) = state.chunks.first else { return .some(nil) }
+        switch status {
+        case .waiting:
+          state.chunks.removeFirst()
+          return (chunk, nil)
+        case .decoded(let decoded):
+          state.chunks.removeFirst()
+          return (chunk, decoded)
+        case .decoding:
+          return nil
+        }
+      }
+      if let taken { return taken }
+      progress.wait()
+    }
+  }
+
+  /// What the helper does next.
+  enum Task {
+    case decode(Chunk)
+    case free([DecodedChunk])
+    case wait
+    case end
+  }
+
+  /// The helper's loop: frees spent chunks and decodes the newest waiting chunk until the
+  /// reader stops.
+  func help() {
+    let started = state.withLock { state in
+      if state.stopped { return false }
+      state.helperRunning = true
+      return true
+    }
+    guard started else { return }
+    loop: while true {
+      let task: Task = state.withLock { state in
+        if state.stopped { return .end }
+        if !state.spent.isEmpty {
+          defer { state.spent.removeAll() }
+          return .free(state.spent)
+        }
+        guard let index = state.chunks.lastIndex(where: { $0.status.isWaiting }) else {
+          return .wait
+        }
+        state.chunks[index].status = .decoding
+        return .decode(state.chunks[index].chunk)
+      }
+      switch task {
+      case .end:
+        break loop
+      case .wait:
+        work.wait()
+      case .free:
+        // Dropping `task` drops the last references to the spent chunks' events, on the
+        // thread that made them.
+        continue
+      case .decode(let chunk):
+        let decoded = DecodedChunk(chunk.bytes)
+        state.withLock { state in
+          // Chunks leave only from the front, and not while decoding: find it by its buffer.
+          if let index = state.chunks.firstIndex(where: {
+            $0.chunk.buffer.pointer.baseAddress == chunk.buffer.pointer.baseAddress
+          }) {
+            state.chunks[index].status = .decoded(decoded)
+          }
+        }
+        progress.signal()
+      }
+    }
+    state.withLock { $0.helperRunning = false }
+    progress.signal()
+  }
+
+  /// Ends the helper and waits until it no longer touches a buffer.
+  func stop() {
+    state.withLock { $0.stopped = true }
+    work.signal()
+    while state.withLock({ $0.helperRunning }) { progress.wait() }
+  }
+}
+
+extension DecodeAhead.Status {
+  var isWaiting: Bool {
+    if case .waiting = self { true } else { false }
+  }
+}
