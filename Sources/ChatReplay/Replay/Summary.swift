@@ -70,8 +70,9 @@ public enum Summary {
     public mutating func add(_ state: ChatState) {
       if state.diagnostics.isEmpty && previous == 0 { return }
       var current: UInt32 = 0
-      for diagnostic in state.diagnostics {
-        let ordinal = diagnostic.ordinal
+      // Indices rather than an iterator, which would hold on to the array per step.
+      for index in state.diagnostics.indices {
+        let ordinal = state.diagnostics[index].ordinal
         let bit: UInt32 = 1 << UInt32(ordinal)
         guard current & bit == 0 else { continue }
         current |= bit

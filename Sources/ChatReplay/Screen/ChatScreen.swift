@@ -50,7 +50,9 @@ public struct ChatScreen: Sendable {
     // A crashed app changes nothing more; its last state, diagnostics included, stays.
     // Only the growing layout crashes; asking its layout first spares copying the memory.
     if state.layout == .growing && state.memory.isCrashed { return }
-    if !state.diagnostics.isEmpty { state.diagnostics.removeAll(keepingCapacity: true) }
+    // One by one: for the one or two diagnostics a state has, cheaper than `removeAll`'s
+    // general replacement, and the storage is kept for the next ones.
+    while !state.diagnostics.isEmpty { state.diagnostics.removeLast() }
     let messageCount = state.messages.count
     switch state.layout {
     case .rxkeyboard:

@@ -5,6 +5,7 @@ extension ChatState {
   /// Appends the diagnostics every layout shares, which depend only on the state's geometry.
   mutating func checkGeometry(afterNewMessage: Bool) {
     let bar = inputBar.frame
+    let keyboardOnScreen = self.keyboardOnScreen
     if let keyboard = keyboardOnScreen {
       if let overlap = bar.intersection(keyboard) {
         diagnostics.append(
@@ -31,7 +32,7 @@ extension ChatState {
             visibleMaxY: visibleBottom))
       }
     }
-    let range = offsetRange
+    let range = offsetRange(adjusted)
     if list.contentOffsetY < range.lowerBound - Self.tolerance
       || list.contentOffsetY > range.upperBound + Self.tolerance
     {
@@ -49,8 +50,11 @@ extension ChatState {
   /// The offsets the list can rest at: `-top … max(contentHeight + bottom - height, -top)` with
   /// the adjusted insets.
   @inline(__always)
-  public var offsetRange: ClosedRange<Double> {
-    let adjusted = adjustedContentInset
+  public var offsetRange: ClosedRange<Double> { offsetRange(adjustedContentInset) }
+
+  /// ``offsetRange`` for the adjusted insets `adjusted`, when they are at hand.
+  @inline(__always)
+  func offsetRange(_ adjusted: EdgeInsets) -> ClosedRange<Double> {
     let minimum = -adjusted.top
     let maximum = max(list.contentHeight + adjusted.bottom - list.frame.height, minimum)
     return minimum...maximum

@@ -94,10 +94,11 @@ public enum RxKeyboardLayout {
   }
 
   static func reduce(into state: inout ChatState, _ event: Event, measurer: any TextMeasuring) {
-    guard case .rxkeyboard(let memory) = state.memory else { return }
     let height = state.screen.height
     switch event {
     case .keyboard(let notification):
+      // The memory is read only where it is used: most events are text changes.
+      guard case .rxkeyboard(let memory) = state.memory else { return }
       switch notification.name {
       case .willChangeFrame:
         var frame = notification.frameEnd ?? memory.defaultFrame
@@ -112,6 +113,7 @@ public enum RxKeyboardLayout {
       }
 
     case .pan(let y, let panState):
+      guard case .rxkeyboard(let memory) = state.memory else { return }
       guard panState == .changed, state.keyboard.frame.y < height else { break }
       var frame = state.keyboard.frame
       frame.y = max(y, height - frame.height)
