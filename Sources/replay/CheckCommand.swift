@@ -102,7 +102,7 @@ struct CheckCommand: Subcommand {
     let keepGoing = self.keepGoing
     let showTimes = self.showTimes
     let timeline = self.timeline
-    let printer = Mutex(OrderedPrinter(count: files.count))
+    let printer = Locked(OrderedPrinter(count: files.count))
     let next = Atomic<Int>(0)
     // With a core to spare per file, a helper thread decodes each file ahead of its replay.
     let decodeAhead = jobs >= 2 * files.count

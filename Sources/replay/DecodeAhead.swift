@@ -1,6 +1,5 @@
 internal import ChatReplay
 internal import Dispatch
-internal import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -112,7 +111,7 @@ private final class DecodeAhead: Sendable {
     var helperRunning = false
   }
 
-  let state: Mutex<State>
+  let state: Locked<State>
   /// Signalled when a chunk is read or the reader stops: the helper may have work.
   let work = DispatchSemaphore(value: 0)
   /// Signalled when the helper has decoded a chunk or ended.
@@ -122,7 +121,7 @@ private final class DecodeAhead: Sendable {
 
   init(chunkSize: Int, window: Int) {
     buffers = (0..<window).map { _ in Buffer(pointer: .allocate(capacity: chunkSize)) }
-    self.state = Mutex(State(free: buffers))
+    self.state = Locked(State(free: buffers))
   }
 
   deinit {
@@ -148,8 +147,9 @@ private final class DecodeAhead: Sendable {
     work.signal()
   }
 
-  /// The oldest chunk, decoded if the helper got to it first; waits while the helper is
-  /// decoding it. `nil` when no chunk is left.
+  /// The oldest chunk, decoded if the helper got to it first.
+  ///
+  /// Waits while the helper is decoding it; `nil` when no chunk is left.
   func takeOldest() -> (Chunk, DecodedChunk?)? {
     while true {
       let taken: (Chunk, DecodedChunk?)?? = state.withLock { state in

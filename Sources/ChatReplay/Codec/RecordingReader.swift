@@ -65,7 +65,11 @@ public struct RecordingReader: Sendable {
     // The chunk's `ordinal`-th line ending at or after `start`.
     @inline(__always)
     func nextNewline() -> Int? {
-      if let decoded { decoded.newline(ordinal) } else { firstIndex(of: 0x0A, in: chunk, from: start) }
+      if let decoded {
+        decoded.newline(ordinal)
+      } else {
+        firstIndex(of: 0x0A, in: chunk, from: start)
+      }
     }
     if !carry.isEmpty || skippedLength != nil {
       guard let newline = nextNewline() else {
