@@ -83,7 +83,10 @@ def main():
     for path in args.files:
         size = os.path.getsize(path)
         tools = {
-            "replay check": [replay, "check", "--jobs", "1", "--no-times", path],
+            # As a user runs it: on one file, a second core decodes ahead of the replay.
+            "replay check": [replay, "check", "--no-times", path],
+            # One core: the same work without the decoding thread.
+            "check --jobs 1": [replay, "check", "--jobs", "1", "--no-times", path],
             "wc -l": ["wc", "-l", path],
             "jq -c .": ["jq", "-c", ".", path],
             "python+orjson": [sys.executable, "-c", ORJSON_READER, path],
@@ -100,7 +103,9 @@ def main():
             mine = figures["replay check"]
             print(f"{'':<34}{label} ratios: orjson/replay {figures['python+orjson'] / mine:.2f}x, "
                   f"jq/replay {figures['jq -c .'] / mine:.2f}x, "
-                  f"replay/wc {mine / max(figures['wc -l'], 1e-6):.2f}x")
+                  f"replay/wc {mine / max(figures['wc -l'], 1e-6):.2f}x, "
+                  f"orjson/(replay --jobs 1) "
+                  f"{figures['python+orjson'] / figures['check --jobs 1']:.2f}x")
         print()
 
     small, medium, large = args.files
@@ -129,9 +134,10 @@ def main():
           f"{json_time:.3f} s")
     verdict("replay FILE --json >= 100 MB/s of output", speed >= 100, f"{speed:.1f} MB/s")
 
-    rss = peak_rss_mib([replay, "check", "--jobs", "1", large])
-    print(f"replay check {os.path.basename(large)} ({os.path.getsize(large) / 1e6:.0f} MB): "
-          f"peak RSS {rss:.1f} MiB")
+    rss = max(peak_rss_mib([replay, "check", large]),
+              peak_rss_mib([replay, "check", "--jobs", "1", large]))
+    print(f"replay check {os.path.basename(large)} ({os.path.getsize(large) / 1e6:.0f} MB), "
+          f"with and without decoding ahead: peak RSS {rss:.1f} MiB")
     verdict("streaming replay of the 5M file <= 64 MiB peak RSS", rss <= 64, f"{rss:.1f} MiB")
 
     rss = peak_rss_mib([replay, "check", "--jobs", "1", "--timeline", large])

@@ -15,6 +15,7 @@ internal import Dispatch
 /// or `nil` when the caller reached it first (it then decodes the chunk itself, and nobody
 /// waits). The helper takes the newest chunk read, the caller the oldest, so they rarely meet.
 /// At most `window` chunks are held at once, so memory stays bounded however long the file is.
+/// A file of less than four chunks is read without the helper.
 ///
 /// The helper also frees each decoded chunk once `body` is done with it: the strings of its
 /// events were allocated on the helper's thread, and freeing them there spares the caller the
@@ -23,11 +24,15 @@ func readChunks(
   of path: String, decodingAhead: Bool, chunkSize: Int = 1 << 18, window: Int = 16,
   _ body: (UnsafeBufferPointer<UInt8>, DecodedChunk?) -> Bool
 ) throws(FileError) {
-  guard decodingAhead else {
-    return try readChunks(of: path) { chunk in body(chunk, nil) }
-  }
   let descriptor = try openForReading(path)
   defer { close(descriptor) }
+  // A small file is done before a second thread would have started: read it here alone (as a
+  // pipe, whose size is unknown, is).
+  var status = stat()
+  let size = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
+  guard decodingAhead && size >= 4 * chunkSize else {
+    return try readChunks(of: path) { chunk in body(chunk, nil) }
+  }
   let shared = DecodeAhead(chunkSize: chunkSize, window: window)
   DispatchQueue.global().async { shared.help() }
   defer { shared.stop() }
