@@ -68,7 +68,9 @@ private func readsBack(_ line: String, as event: TimedEvent) -> Bool {
 /// The second replay, for inputs whose size is a multiple of 4, splits lines across chunks of 1 to
 /// 13 bytes, which exercises the reader's carried line. Half the inputs (bit 2 of the size set)
 /// get a line limit of 200 bytes, so that the over-long-line path is reachable at the sizes a
-/// fuzzer tries, and half (bit 3 set) replay with RxKeyboard 2.0.1.
+/// fuzzer tries, and half (bit 3 set) replay with RxKeyboard 2.0.1. Half the chunked replays
+/// (bit 4 set) read each chunk with its ``DecodedChunk``, as `replay check` does when a second
+/// thread decodes ahead.
 /// Any trap inside the library crashes, which libFuzzer reports itself.
 func brokenLaw(in input: UnsafeBufferPointer<UInt8>) -> String? {
   let lineLimit = input.count / 4 % 2 == 1 ? 200 : RecordingReader.defaultLineLimit
@@ -90,11 +92,12 @@ func brokenLaw(in input: UnsafeBufferPointer<UInt8>) -> String? {
   var chunked = Transcript()
   var again = Replayer(options: options)
   let chunkSize = 1 + input.count % 13
+  let decodeAhead = input.count / 16 % 2 == 1
   var start = 0
   while start < input.count {
-    let end = min(start + chunkSize, input.count)
-    again.read(UnsafeBufferPointer(rebasing: input[start..<end])) { chunked.take($0) }
-    start = end
+    let chunk = UnsafeBufferPointer(rebasing: input[start..<min(start + chunkSize, input.count)])
+    again.read(chunk, decoded: decodeAhead ? DecodedChunk(chunk) : nil) { chunked.take($0) }
+    start += chunk.count
   }
   again.finish { chunked.take($0) }
 
@@ -106,7 +109,8 @@ func brokenLaw(in input: UnsafeBufferPointer<UInt8>) -> String? {
     whole.lines.indices.first {
       $0 >= chunked.lines.count || whole.lines[$0] != chunked.lines[$0]
     } ?? whole.lines.count
-  return "replaying in chunks of \(chunkSize) bytes differs from replaying at once:\n"
+  let how = decodeAhead ? " (each decoded ahead)" : ""
+  return "replaying in chunks of \(chunkSize) bytes\(how) differs from replaying at once:\n"
     + "at once:   \(whole.lines.dropFirst(index).first ?? "(nothing)")\n"
     + "in chunks: \(chunked.lines.dropFirst(index).first ?? "(nothing)")"
 }

@@ -68,11 +68,16 @@ public struct Replayer: Sendable {
   }
 
   /// Replays the events in the next chunk of the file; returns `false` once `body` asked to stop.
+  ///
+  /// `decoded`, the same chunk decoded ahead of time (perhaps on another thread), saves decoding
+  /// its lines again and changes nothing else.
   @discardableResult
-  public mutating func read(_ chunk: UnsafeBufferPointer<UInt8>, _ body: (Output) -> Bool) -> Bool {
+  public mutating func read(
+    _ chunk: UnsafeBufferPointer<UInt8>, decoded: DecodedChunk? = nil, _ body: (Output) -> Bool
+  ) -> Bool {
     var reader = takeReader()
     defer { self.reader = reader }
-    return reader.read(chunk) { item in handle(item, body) }
+    return reader.read(chunk, decoded: decoded) { item in handle(item, body) }
   }
 
   /// Replays the last line and ends the replay.
