@@ -105,36 +105,48 @@ struct GenerateCommand: Subcommand {
     var generator = RecordingGenerator(
       kind, choices: &choices, maxEvents: eventCount, profile: profile ?? defaultProfile,
       eventCount: eventCount, layout: layout)
+    var file: AtomicFile?
+    if let outputPath {
+      do {
+        file = try AtomicFile(outputPath)
+      } catch {
+        return Self.fail(error)
+      }
+    }
     var writer = JSONWriter()
     EventEncoder.write(generator.header, to: &writer)
     writer.newline()
     var events: [TimedEvent] = []
     var written = 0
-    while written < eventCount {
-      events.removeAll(keepingCapacity: true)
-      generator.appendEvents(&choices, to: &events)
-      for event in events.prefix(eventCount - written) {
-        EventEncoder.write(event, to: &writer)
-        writer.newline()
-        written += 1
-      }
-      if outputPath == nil && writer.bytes.count >= 1 << 16 {
-        output.write(writer.bytes)
-        writer.reset()
-      }
-    }
-    guard let outputPath else {
-      output.write(writer.bytes)
-      return Replay.success
+    // Written out every 64 KiB, so that memory does not grow with the number of events.
+    func flush() throws(FileError) {
+      if let file { try file.write(writer.bytes) } else { output.write(writer.bytes) }
+      writer.reset()
     }
     do {
-      try writeFileAtomically(writer.bytes, to: outputPath)
+      while written < eventCount {
+        events.removeAll(keepingCapacity: true)
+        generator.appendEvents(&choices, to: &events)
+        for event in events.prefix(eventCount - written) {
+          EventEncoder.write(event, to: &writer)
+          writer.newline()
+          written += 1
+        }
+        if writer.bytes.count >= 1 << 16 { try flush() }
+      }
+      try flush()
+      try file?.commit()
     } catch {
-      var standardError = Output.standardError
-      standardError.line("Error: cannot write '\(error.path)': \(error.reason)")
-      standardError.flush()
-      return Replay.failure
+      return Self.fail(error)
     }
     return Replay.success
+  }
+
+  /// Reports a file that could not be written; the temporary file is already gone.
+  private static func fail(_ error: FileError) -> Int32 {
+    var standardError = Output.standardError
+    standardError.line("Error: cannot write '\(error.path)': \(error.reason)")
+    standardError.flush()
+    return Replay.failure
   }
 }

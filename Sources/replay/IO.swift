@@ -105,50 +105,98 @@ func openForReading(_ path: String) throws(FileError) -> Int32 {
   return descriptor
 }
 
-/// Writes `bytes` to `path` atomically.
-///
-/// The bytes go into a temporary file beside it, flushed to disk, then renamed over `path`, so
-/// an interrupted run leaves either the old file or the new one, never half of one. Refuses to write over `protectedPaths` (the recordings being read).
+/// Writes `bytes` to `path` atomically (see ``AtomicFile``).
 func writeFileAtomically(
   _ bytes: [UInt8], to path: String, protecting protectedPaths: [String] = []
 ) throws(FileError) {
-  var target = stat()
-  if stat(path, &target) == 0 {
-    for protected in protectedPaths {
-      var source = stat()
-      if stat(protected, &source) == 0 && source.st_dev == target.st_dev
-        && source.st_ino == target.st_ino
-      {
-        throw FileError(
-          path: path, reason: "it is a recording being read; replay never writes to its input")
+  let file = try AtomicFile(path, protecting: protectedPaths)
+  do {
+    try file.write(bytes)
+  } catch {
+    file.abandon()
+    throw error
+  }
+  try file.commit()
+}
+
+/// A file written atomically, piece by piece.
+///
+/// The bytes go into a temporary file beside `path`; ``commit()`` flushes it to disk and renames
+/// it over `path`, so an interrupted run leaves either the old file or the new one, never half of
+/// one, and a long output need not be held in memory. Refuses to write over `protectedPaths` (the
+/// recordings being read), whatever name reaches them. Dropped without ``commit()``, it removes
+/// the temporary file.
+final class AtomicFile {
+  let path: String
+  private let temporary: String
+  private let descriptor: Int32
+  /// Whether the temporary file was renamed or removed.
+  private var finished = false
+
+  init(_ path: String, protecting protectedPaths: [String] = []) throws(FileError) {
+    var target = stat()
+    if stat(path, &target) == 0 {
+      for protected in protectedPaths {
+        var source = stat()
+        if stat(protected, &source) == 0 && source.st_dev == target.st_dev
+          && source.st_ino == target.st_ino
+        {
+          throw FileError(
+            path: path, reason: "it is a recording being read; replay never writes to its input")
+        }
       }
     }
+    let temporary = path + ".tmp-\(getpid())"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+    guard descriptor >= 0 else {
+      throw FileError(
+        path: path, reason: "cannot create '\(temporary)': " + String(cString: strerror(errno)))
+    }
+    self.path = path
+    self.temporary = temporary
+    self.descriptor = descriptor
   }
-  let temporary = path + ".tmp-\(getpid())"
-  let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-  guard descriptor >= 0 else {
-    throw FileError(
-      path: path, reason: "cannot create '\(temporary)': " + String(cString: strerror(errno)))
-  }
-  var offset = 0
-  var failure: String?
-  bytes.withUnsafeBytes { raw in
-    guard let base = raw.baseAddress else { return }
-    while offset < raw.count {
-      let written = write(descriptor, base + offset, raw.count - offset)
-      if written < 0 {
-        if errno == EINTR { continue }
-        failure = String(cString: strerror(errno))
-        return
+
+  /// Appends `bytes` to the temporary file.
+  func write(_ bytes: [UInt8]) throws(FileError) {
+    var offset = 0
+    var failure: String?
+    bytes.withUnsafeBytes { raw in
+      guard let base = raw.baseAddress else { return }
+      while offset < raw.count {
+        let written = Glibc.write(descriptor, base + offset, raw.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          failure = String(cString: strerror(errno))
+          return
+        }
+        offset += written
       }
-      offset += written
+    }
+    if let failure { throw FileError(path: path, reason: failure) }
+  }
+
+  /// Flushes the temporary file and renames it over `path`; on failure, removes it.
+  func commit() throws(FileError) {
+    guard !finished else { return }
+    finished = true
+    var failure: String?
+    if fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+    close(descriptor)
+    if failure == nil && rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+    if let failure {
+      unlink(temporary)
+      throw FileError(path: path, reason: failure)
     }
   }
-  if failure == nil && fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
-  close(descriptor)
-  if failure == nil && rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
-  if let failure {
+
+  /// Removes the temporary file, leaving `path` as it was.
+  func abandon() {
+    guard !finished else { return }
+    finished = true
+    close(descriptor)
     unlink(temporary)
-    throw FileError(path: path, reason: failure)
   }
+
+  deinit { abandon() }
 }
