@@ -31,7 +31,7 @@ func readChunks(
   var status = stat()
   let size = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
   guard decodingAhead && size >= 4 * chunkSize else {
-    return try readChunks(of: path) { chunk in body(chunk, nil) }
+    return try readChunks(from: descriptor, path: path) { chunk in body(chunk, nil) }
   }
   let shared = DecodeAhead(chunkSize: chunkSize, window: window)
   DispatchQueue.global().async { shared.help() }

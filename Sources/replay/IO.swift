@@ -67,6 +67,15 @@ func readChunks(
 ) throws(FileError) {
   let descriptor = try openForReading(path)
   defer { close(descriptor) }
+  try readChunks(from: descriptor, path: path, chunkSize: chunkSize, body)
+}
+
+/// Reads the open file `descriptor` (`path`, for errors) in chunks, calling `body` with each;
+/// stops when `body` returns false.
+func readChunks(
+  from descriptor: Int32, path: String, chunkSize: Int = 1 << 20,
+  _ body: (UnsafeBufferPointer<UInt8>) -> Bool
+) throws(FileError) {
   let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: chunkSize)
   defer { buffer.deallocate() }
   while true {
