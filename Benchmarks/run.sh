@@ -4,8 +4,9 @@
 #   Benchmarks/run.sh [--runs N] [--dir DIR]
 #
 # Builds replay in release (.build-release), generates recordings of 10,000, 1,000,000 and
-# 5,000,000 events in DIR (default /tmp/replay-bench; about 500 MB; kept between runs), installs
-# orjson with pip if it is missing, then times side by side, median of N runs (default 5):
+# 5,000,000 events in DIR (default /tmp/replay-bench; about 500 MB; kept between runs while the
+# generator's sources are unchanged), installs orjson with pip if it is missing, then times side
+# by side, median of N runs (default 5):
 # `replay check` on each file; `wc -l` (the I/O floor); `jq -c . >/dev/null`; Python reading
 # each line with orjson. It prints each figure, the ratios, and issue 7's targets as PASS/FAIL
 # (also `replay FILE --json` output speed, peak memory of streaming and of the debugger's
@@ -36,6 +37,13 @@ swift build -c release --scratch-path .build-release >&2
 replay=.build-release/release/replay
 
 mkdir -p "$dir"
+# Recordings made by another version of the generator would not be the same recordings: keep
+# them only while the generator's sources are unchanged.
+generator=$(git rev-parse HEAD:Sources/ChatReplay/Generation 2>/dev/null || echo unknown)
+if [ "$(cat "$dir/generator" 2>/dev/null)" != "$generator" ]; then
+  rm -f "$dir"/generated-seed1-*.jsonl
+  echo "$generator" > "$dir/generator"
+fi
 files=()
 for count in 10000 1000000 5000000; do
   file="$dir/generated-seed1-$count.jsonl"
