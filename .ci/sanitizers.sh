@@ -12,6 +12,8 @@ cd "$(dirname "$0")/.."
 export SWIFT_BACKTRACE=enable=no
 # halt_on_error: the first report fails the run instead of scrolling by.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:halt_on_error=1}
+# Leaks inside Foundation itself (used by the tests only) are listed, and suppressed, here.
+export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/.ci/lsan.supp:print_suppressions=0}
 export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1}
 
 for sanitizer in "${@:-address thread}"; do
