@@ -36,14 +36,16 @@ func readChunks(
   let shared = DecodeAhead(chunkSize: chunkSize, window: window)
   DispatchQueue.global().async { shared.help() }
   defer { shared.stop() }
+  // A read that fails ends the file there; the chunks read before it are replayed first, as
+  // reading without the helper would, and then the error is thrown.
+  var readError: FileError?
   while true {
     while let buffer = shared.freeBuffer() {
-      let count: Int
+      var count = 0
       do {
         count = try readFully(descriptor, into: buffer, path: path)
       } catch {
-        shared.recycle(buffer, spent: nil)
-        throw error
+        readError = error
       }
       if count == 0 {
         shared.recycle(buffer, spent: nil)
@@ -52,7 +54,10 @@ func readChunks(
       }
       shared.add(Chunk(buffer: buffer, count: count))
     }
-    guard let (chunk, decoded) = shared.takeOldest() else { return }
+    guard let (chunk, decoded) = shared.takeOldest() else {
+      if let readError { throw readError }
+      return
+    }
     let goOn = body(chunk.bytes, decoded)
     // Handed over, not kept: the helper drops the last reference to the chunk's events.
     shared.recycle(chunk.buffer, spent: consume decoded)
