@@ -38,8 +38,11 @@ enum ReplayBinary {
     packageRoot.appendingPathComponent("Recordings").appendingPathComponent(name).path
   }
 
-  /// Runs `replay` with `arguments`, feeding `input` on standard input, in the package root.
-  static func run(_ arguments: [String], input: String = "") throws -> ProcessResult {
+  /// Runs `replay` with `arguments`, feeding `input` on standard input, in the package root;
+  /// kills it after `timeout` seconds (its status is then 9, `SIGKILL`).
+  static func run(_ arguments: [String], input: String = "", timeout: Double = 120) throws
+    -> ProcessResult
+  {
     guard let url else { throw CocoaError(.fileNoSuchFile) }
     let process = Process()
     process.executableURL = url
@@ -52,6 +55,11 @@ enum ReplayBinary {
     process.standardOutput = stdout
     process.standardError = stderr
     try process.run()
+    // A hung binary (a deadlock, say) must fail its test, not stall the whole run.
+    let pid = process.processIdentifier
+    let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+    defer { watchdog.cancel() }
     stdin.fileHandleForWriting.write(Data(input.utf8))
     try stdin.fileHandleForWriting.close()
     // Read both pipes while the process runs, so a full pipe cannot block it.
