@@ -88,6 +88,25 @@ struct CheckCommand: Subcommand {
     var failed = false
     var bytes = 0
     var seconds = 0.0
+    var events = 0
+    var steps = 0
+    var tally = Summary.Tally()
+
+    /// Counts a state as the replay passes it.
+    mutating func count(_ state: ChatState) -> Bool {
+      steps += 1
+      // Step 0 is the only state without an event; `event != nil` would copy the event.
+      if state.step > 0 { events += 1 }
+      tally.add(state)
+      return true
+    }
+
+    /// Records a bad line; whether to go on.
+    mutating func fail(_ error: RecordingError, file: String, keepGoing: Bool) -> Bool {
+      failed = true
+      errors.append(error.rendered(file: file))
+      return keepGoing
+    }
   }
 
   mutating func run() -> Int32 {
@@ -144,27 +163,13 @@ struct CheckCommand: Subcommand {
     let started = ContinuousClock.now
     var report = Report()
     var replayer = Replayer(options: options)
-    var tally = Summary.Tally()
-    var events = 0
-    var steps = 0
     do {
       try readChunks(of: path, decodingAhead: decodeAhead) { chunk, decoded in
         report.bytes += chunk.count
-        // Closures written in place (not local functions) keep the counters' accesses static.
+        // Closures written in place (not local functions) keep the report's accesses static.
         return replayer.read(
-          chunk, decoded: decoded,
-          state: { state, event in
-            steps += 1
-            // Step 0 is the only state without an event; `event != nil` would copy the event.
-            if state.step > 0 { events += 1 }
-            tally.add(state)
-            return true
-          },
-          error: { error in
-            report.failed = true
-            report.errors.append(error.rendered(file: path))
-            return keepGoing
-          })
+          chunk, decoded: decoded, state: { state, _ in report.count(state) },
+          error: { error in report.fail(error, file: path, keepGoing: keepGoing) })
       }
     } catch {
       report.failed = true
@@ -173,25 +178,17 @@ struct CheckCommand: Subcommand {
       return report
     }
     replayer.finish(
-      state: { state, event in
-        steps += 1
-        if state.step > 0 { events += 1 }
-        tally.add(state)
-        return true
-      },
-      error: { error in
-        report.failed = true
-        report.errors.append(error.rendered(file: path))
-        return keepGoing
-      })
+      state: { state, _ in report.count(state) },
+      error: { error in report.fail(error, file: path, keepGoing: keepGoing) })
     report.seconds = seconds(since: started)
     let bad = report.errors.count
     var line = path + ": "
     if report.failed {
       line += "bad (\(bad) error\(bad == 1 ? "" : "s")\(keepGoing ? "" : ", stopped")), "
     }
+    let (events, steps) = (report.events, report.steps)
     line += "\(events) event\(events == 1 ? "" : "s"), \(steps) step\(steps == 1 ? "" : "s")"
-    line += "; diagnostics: \(tally.description)"
+    line += "; diagnostics: \(report.tally.description)"
     if showTimes { line += "; \(timing(seconds: report.seconds, bytes: report.bytes))" }
     report.line = line
     return report
