@@ -145,9 +145,6 @@ enum Arguments {
     var replay = ReplayArguments()
     var modeGiven: ReplayMode?
     var rest = ArgumentList(arguments)
-    func value(for option: String) throws(UsageError) -> String {
-      try rest.value(for: option)
-    }
     while let argument = rest.next() {
       switch argument {
       case "-h", "--help", "help":
@@ -162,7 +159,7 @@ enum Arguments {
         modeGiven = mode
         replay.mode = mode
       case "--at":
-        let text = try value(for: "--at")
+        let text = try rest.value(for: "--at")
         if text == "last" {
           replay.at = .last
         } else if let step = Int(text), step >= 0 {

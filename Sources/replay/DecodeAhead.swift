@@ -69,16 +69,12 @@ func readChunks(
 private func readFully(
   _ descriptor: Int32, into buffer: Buffer, path: String
 ) throws(FileError) -> Int {
-  guard let base = buffer.pointer.baseAddress else { return 0 }
   var count = 0
   while count < buffer.pointer.count {
-    let result = read(descriptor, base + count, buffer.pointer.count - count)
-    if result < 0 {
-      if errno == EINTR { continue }
-      throw FileError(path: path, reason: String(cString: strerror(errno)))
-    }
-    if result == 0 { break }
-    count += result
+    let read = try readSome(
+      descriptor, into: UnsafeMutableBufferPointer(rebasing: buffer.pointer[count...]), path: path)
+    if read == 0 { break }
+    count += read
   }
   return count
 }

@@ -39,28 +39,25 @@ struct GenerateCommand: Subcommand {
     var seed: UInt64?
     var eventCount: Int?
     var rest = ArgumentList(arguments)
-    func value(for option: String) throws(UsageError) -> String {
-      try rest.value(for: option)
-    }
     while let argument = rest.next() {
       switch argument {
       case "-h", "--help":
         showsHelp = true
       case "--seed":
-        let text = try value(for: "--seed")
+        let text = try rest.value(for: "--seed")
         guard let number = UInt64(text) else {
           throw UsageError(
             message: "--seed takes a whole number from 0 to \(UInt64.max), not '\(text)'")
         }
         seed = number
       case "--events":
-        let text = try value(for: "--events")
+        let text = try rest.value(for: "--events")
         guard let number = Int(text), number >= 0 else {
           throw UsageError(message: "--events takes a number of events (0 or more), not '\(text)'")
         }
         eventCount = number
       case "--profile":
-        let text = try value(for: "--profile")
+        let text = try rest.value(for: "--profile")
         guard let profile = DeviceProfile.named(text) else {
           throw UsageError.unknown("profile", text, DeviceProfile.all.map(\.name))
         }
@@ -68,14 +65,14 @@ struct GenerateCommand: Subcommand {
       case "--adversarial":
         kind = .adversarial
       case "--layout":
-        let text = try value(for: "--layout")
+        let text = try rest.value(for: "--layout")
         let names = ChatScreen.availableLayouts.map(\.rawValue)
         guard let layout = LayoutID(rawValue: text), names.contains(text) else {
           throw UsageError.unknown("layout", text, names)
         }
         self.layout = layout
       case "--output":
-        outputPath = try value(for: "--output")
+        outputPath = try rest.value(for: "--output")
       default:
         throw UsageError.unknown(
           "option", argument,

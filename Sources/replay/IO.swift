@@ -79,13 +79,21 @@ func readChunks(
   let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: chunkSize)
   defer { buffer.deallocate() }
   while true {
-    let count = read(descriptor, buffer.baseAddress, chunkSize)
-    if count < 0 {
-      if errno == EINTR { continue }
-      throw FileError(path: path, reason: String(cString: strerror(errno)))
-    }
+    let count = try readSome(descriptor, into: buffer, path: path)
     if count == 0 { return }
     guard body(UnsafeBufferPointer(rebasing: buffer[0..<count])) else { return }
+  }
+}
+
+/// One `read` into `buffer`, again if a signal interrupts it: the number of bytes read, 0 at the
+/// end of the file.
+func readSome(
+  _ descriptor: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>, path: String
+) throws(FileError) -> Int {
+  while true {
+    let count = read(descriptor, buffer.baseAddress, buffer.count)
+    if count >= 0 { return count }
+    if errno != EINTR { throw FileError(path: path, reason: String(cString: strerror(errno))) }
   }
 }
 
@@ -118,13 +126,9 @@ func openForReading(_ path: String) throws(FileError) -> Int32 {
 func writeFileAtomically(
   _ bytes: [UInt8], to path: String, protecting protectedPaths: [String] = []
 ) throws(FileError) {
+  // On a failed write, dropping `file` removes the temporary file.
   let file = try AtomicFile(path, protecting: protectedPaths)
-  do {
-    try file.write(bytes)
-  } catch {
-    file.abandon()
-    throw error
-  }
+  try file.write(bytes)
   try file.commit()
 }
 
@@ -139,7 +143,7 @@ final class AtomicFile {
   let path: String
   private let temporary: String
   private let descriptor: Int32
-  /// Whether the temporary file was renamed or removed.
+  /// Whether ``commit()`` has run (and renamed or removed the temporary file).
   private var finished = false
 
   init(_ path: String, protecting protectedPaths: [String] = []) throws(FileError) {
@@ -199,13 +203,10 @@ final class AtomicFile {
     }
   }
 
-  /// Removes the temporary file, leaving `path` as it was.
-  func abandon() {
+  /// Not committed: removes the temporary file, leaving `path` as it was.
+  deinit {
     guard !finished else { return }
-    finished = true
     close(descriptor)
     unlink(temporary)
   }
-
-  deinit { abandon() }
 }
