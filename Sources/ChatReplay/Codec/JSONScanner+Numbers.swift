@@ -1,0 +1,162 @@
+// Numbers: a one-pass reader for the short decimals recordings are made of, and the general
+// RFC 8259 reader with Clinger's fast path behind it.
+
+extension JSONScanner {
+  /// Reads a number, or returns `nil` (consuming nothing) if the next value is not a number.
+  mutating func readNumber() throws(ScanError) -> Double? {
+    skipWhitespace()
+    if let value = readShortDecimal() { return value }
+    guard position < count else { return nil }
+    let start = position
+    var index = position
+    var negative = false
+    if base[index] == UInt8(ascii: "-") {
+      negative = true
+      index += 1
+    }
+    guard index < count, Self.isDigit(base[index]) else {
+      if negative { throw fail(.invalidNumber(tokenText(at: start)), at: start) }
+      return nil
+    }
+    var mantissa: UInt64 = 0
+    var digits = 0
+    var exponent = 0
+    // Integer part; no leading zeros.
+    if base[index] == UInt8(ascii: "0") {
+      index += 1
+      if index < count && Self.isDigit(base[index]) {
+        throw fail(.invalidNumber(tokenText(at: start)), at: start)
+      }
+    } else {
+      while index < count && Self.isDigit(base[index]) {
+        if digits < 19 {
+          mantissa = mantissa &* 10 &+ UInt64(base[index] &- 48)
+          if mantissa != 0 { digits += 1 }
+        } else {
+          exponent += 1
+        }
+        index += 1
+      }
+    }
+    if index < count && base[index] == UInt8(ascii: ".") {
+      index += 1
+      guard index < count, Self.isDigit(base[index]) else {
+        throw fail(.invalidNumber(tokenText(at: start)), at: start)
+      }
+      while index < count && Self.isDigit(base[index]) {
+        if digits < 19 {
+          mantissa = mantissa &* 10 &+ UInt64(base[index] &- 48)
+          if mantissa != 0 { digits += 1 }
+          exponent -= 1
+        }
+        index += 1
+      }
+    }
+    if index < count && (base[index] | 0x20) == UInt8(ascii: "e") {
+      index += 1
+      var exponentNegative = false
+      if index < count && (base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-")) {
+        exponentNegative = base[index] == UInt8(ascii: "-")
+        index += 1
+      }
+      guard index < count, Self.isDigit(base[index]) else {
+        throw fail(.invalidNumber(tokenText(at: start)), at: start)
+      }
+      var written = 0
+      while index < count && Self.isDigit(base[index]) {
+        if written < 100_000 { written = written * 10 + Int(base[index] &- 48) }
+        index += 1
+      }
+      exponent += exponentNegative ? -written : written
+    }
+    position = index
+    let value: Double
+    if mantissa == 0 {
+      value = 0
+    } else if digits <= 15 && exponent >= -22 && exponent <= 22 {
+      // Clinger's fast path: both operands are exact doubles, so one rounding gives the
+      // correctly rounded result.
+      let exact = Double(mantissa)
+      value =
+        exponent < 0 ? exact / Self.powersOfTen[-exponent] : exact * Self.powersOfTen[exponent]
+    } else {
+      let text = String(
+        decoding: UnsafeBufferPointer(start: base + start, count: index - start), as: UTF8.self)
+      value = (Double(text) ?? .infinity).magnitude
+    }
+    guard value <= Self.numberLimit else {
+      throw fail(.numberOutOfRange(tokenText(at: start)), at: start)
+    }
+    return negative ? -value : value
+  }
+
+  /// Reads the common case of ``readNumber()`` in one pass, or returns `nil` consuming nothing.
+  ///
+  /// The common case is `-?(0|[1-9][0-9]*)(\.[0-9]+)?` with at most 15 digits, within
+  /// ``numberLimit``; the general path reads anything else. The value is the general path's: one
+  /// exact division.
+  @inline(__always)
+  mutating func readShortDecimal() -> Double? {
+    var index = position
+    let negative = index < count && base[index] == UInt8(ascii: "-")
+    if negative { index += 1 }
+    let integerStart = index
+    var mantissa: UInt64 = 0
+    while index < count, Self.isDigit(base[index]) {
+      mantissa = mantissa &* 10 &+ UInt64(base[index] &- 48)
+      index += 1
+    }
+    let integerDigits = index - integerStart
+    guard integerDigits > 0, integerDigits == 1 || base[integerStart] != UInt8(ascii: "0")
+    else { return nil }
+    var fractionDigits = 0
+    if index < count && base[index] == UInt8(ascii: ".") {
+      index += 1
+      let fractionStart = index
+      while index < count, Self.isDigit(base[index]) {
+        mantissa = mantissa &* 10 &+ UInt64(base[index] &- 48)
+        index += 1
+      }
+      fractionDigits = index - fractionStart
+      guard fractionDigits > 0 else { return nil }
+    }
+    guard integerDigits + fractionDigits <= 15,
+      index == count || (base[index] | 0x20) != UInt8(ascii: "e")
+    else { return nil }
+    let magnitude = Double(mantissa) / Self.exactPowerOfTen(fractionDigits)
+    guard magnitude <= Self.numberLimit else { return nil }
+    position = index
+    return negative ? -magnitude : magnitude
+  }
+
+  /// 10^`exponent` for 0...15, from a table in read-only data.
+  @inline(__always)
+  static func exactPowerOfTen(_ exponent: Int) -> Double {
+    switch exponent {
+    case 0: 1e0
+    case 1: 1e1
+    case 2: 1e2
+    case 3: 1e3
+    case 4: 1e4
+    case 5: 1e5
+    case 6: 1e6
+    case 7: 1e7
+    case 8: 1e8
+    case 9: 1e9
+    case 10: 1e10
+    case 11: 1e11
+    case 12: 1e12
+    case 13: 1e13
+    case 14: 1e14
+    default: 1e15
+    }
+  }
+
+  static let powersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+  ]
+
+  @inline(__always)
+  static func isDigit(_ byte: UInt8) -> Bool { byte &- 48 < 10 }
+}
