@@ -27,10 +27,23 @@ let package = Package(
     ),
 
     // Tests
+    // Helpers both test targets share: expectations, the property runner, the binary runner.
+    .target(
+      name: "ReplayTestSupport",
+      dependencies: ["ChatReplay"],
+      path: "Tests/ReplayTestSupport"
+    ),
+    // The library, in process: fast.
     .testTarget(
       name: "ChatReplayTests",
-      dependencies: ["ChatReplay", "replay", "ReplayFuzz"],
-      exclude: ["Fixtures"]
+      dependencies: ["ChatReplay", "ReplayTestSupport"]
+    ),
+    // The `replay` binary run as a user runs it (processes, files, tmux), and the executables'
+    // own code through `@testable import`.
+    .testTarget(
+      name: "ReplayEndToEndTests",
+      dependencies: ["ChatReplay", "replay", "ReplayFuzz", "ReplayTestSupport"],
+      exclude: ["ReplayFuzz/Fixtures"]
     ),
   ]
 )

@@ -1,4 +1,5 @@
 import ChatReplay
+import ReplayTestSupport
 import Testing
 
 struct CommandParsingTests {

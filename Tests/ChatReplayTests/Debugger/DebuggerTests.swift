@@ -1,4 +1,5 @@
 import ChatReplay
+import ReplayTestSupport
 import Testing
 
 /// Each command's output on ``DebuggerFixture``, whose numbers are worked out in its comment.

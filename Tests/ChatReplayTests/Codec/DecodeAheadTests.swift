@@ -1,0 +1,285 @@
+import ChatReplay
+import Foundation
+import ReplayTestSupport
+import Testing
+
+/// Reading a chunk with its ``DecodedChunk`` (what `replay check` does when a helper thread
+/// decodes ahead) hands out exactly what reading it without does, wherever the chunks are cut.
+struct DecodeAheadTests {
+  /// 1 and 2 cut every line, CRLF pairs included; 7 and 64 cut lines at varied places; 4096 holds
+  /// many lines per chunk; `nil` reads the file in one chunk.
+  static let chunkSizes: [Int?] = [1, 2, 7, 64, 4096, nil]
+
+  static let recordingsFolder = ReplayBinary.packageRoot.appendingPathComponent("Recordings")
+
+  /// The bundled recordings, `Recordings/*.jsonl`.
+  static let recordings: [String] =
+    ((try? FileManager.default.contentsOfDirectory(atPath: recordingsFolder.path)) ?? [])
+    .filter { $0.hasSuffix(".jsonl") }.sorted()
+
+  static func bytes(ofRecording name: String) throws -> [UInt8] {
+    Array(try Data(contentsOf: recordingsFolder.appendingPathComponent(name)))
+  }
+
+  /// `bytes` with every `\n` made `\r\n`.
+  static func crlf(_ bytes: [UInt8]) -> [UInt8] {
+    bytes.flatMap { $0 == 0x0A ? [0x0D, 0x0A] : [$0] }
+  }
+
+  /// Expects reading `bytes` with decoded chunks to hand out what reading without does, for
+  /// every chunk size (only the large ones for inputs over 64 KiB), reading on after errors and
+  /// stopping at the first one.
+  func expectSameWithDecodedChunks(
+    _ bytes: [UInt8], lineLimit: Int = RecordingReader.defaultLineLimit, _ comment: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let sizes = bytes.count > 1 << 16 ? [4096, nil] : Self.chunkSizes
+    for size in sizes {
+      for stop in [false, true] {
+        let plain = readTrace(
+          bytes, chunkSize: size, decodeAhead: false, lineLimit: lineLimit, stopAtFirstError: stop)
+        let decoded = readTrace(
+          bytes, chunkSize: size, decodeAhead: true, lineLimit: lineLimit, stopAtFirstError: stop)
+        #expect(
+          decoded == plain,
+          "\(comment), chunks of \(size.map(String.init) ?? "all"), stopping at errors: \(stop)",
+          sourceLocation: sourceLocation)
+      }
+    }
+  }
+
+  @Test(arguments: RecordingDecoderTests.cases)
+  func malformedInputReadsTheSameWithDecodedChunks(_ input: MalformedInput) {
+    // As is (often a single line without a newline, which a DecodedChunk leaves to the reader),
+    // ended by a newline, and between canonical lines that a DecodedChunk does decode.
+    let before = Array(
+      """
+      {"type":"session","version":1}
+      {"t":0,"type":"textChange","text":"before"}
+      {"t":0,"type":"sendTap"}
+
+      """.utf8)
+    let after = Array(
+      """
+
+      {"t":3,"type":"receive","text":"after"}
+      {"t":4,"type":"sendTap"}
+
+      """.utf8)
+    expectSameWithDecodedChunks(input.bytes, "as is")
+    expectSameWithDecodedChunks(input.bytes + [0x0A], "with a newline")
+    expectSameWithDecodedChunks(before + input.bytes + after, "between canonical lines")
+  }
+
+  @Test(arguments: recordings)
+  func bundledRecordingReadsTheSameWithDecodedChunks(_ name: String) throws {
+    let bytes = try Self.bytes(ofRecording: name)
+    expectSameWithDecodedChunks(bytes, "\(name)")
+    // Not vacuous: the recorders' lines are in the canonical shape, so chunks decode most of them.
+    let decoded = bytes.withUnsafeBufferPointer { DecodedChunk($0).decodedCount }
+    #expect(decoded > 0)
+  }
+
+  @Test func everyBundledRecordingIsFound() {
+    #expect(Self.recordings.contains("basic-chat.jsonl"))
+    #expect(Self.recordings.allSatisfy { $0.hasSuffix(".jsonl") })
+  }
+
+  @Test(arguments: ["basic-chat.jsonl", "rotation.jsonl", "growing-five-lines.jsonl"])
+  func crlfRecordingReadsTheSameWithDecodedChunks(_ name: String) throws {
+    let bytes = Self.crlf(try Self.bytes(ofRecording: name))
+    expectSameWithDecodedChunks(bytes, "\(name) with CRLF")
+    expectSameWithDecodedChunks(Array(bytes.dropLast(2)), "\(name) with CRLF, no last line break")
+    expectSameWithDecodedChunks(Array(bytes.dropLast(1)), "\(name) with CRLF, ending in \\r")
+  }
+
+  /// Cases around the line-length limit (48 bytes here), where a DecodedChunk holds the event of
+  /// a line the reader must still reject, and the other rules that span lines.
+  @Test func edgeCasesReadTheSameWithDecodedChunks() {
+    let header = #"{"type":"session","version":1}"#
+    // {"t":1,"type":"textChange","text":"…"} is 35 + 2 = 37 bytes around the text.
+    let fortyEight = #"{"t":1,"type":"textChange","text":"eleven char"}"#  // 37 + 11
+    let fortyNine = #"{"t":1,"type":"textChange","text":"twelve chars"}"#  // 37 + 12
+    let cases: [(String, String)] = [
+      (
+        "a canonical line over the limit",
+        "\(header)\n\(fortyNine)\n{\"t\":2,\"type\":\"sendTap\"}\n"
+      ),
+      ("a canonical line at the limit", "\(header)\n\(fortyEight)\n\(fortyEight)\n"),
+      ("at the limit before CRLF", "\(header)\r\n\(fortyEight)\r\n\(fortyNine)\r\n"),
+      ("over the limit, last", "\(header)\n\(fortyEight)\n\(fortyNine)"),
+      (
+        "blank and spaced lines",
+        "\n \r\n\(header)\n\t\n{\"t\":1, \"type\":\"sendTap\"}\n\n"
+          + "{\"t\":2,\"type\":\"sendTap\"}\n  \n"
+      ),
+      (
+        "header after an event",
+        "{\"t\":1,\"type\":\"sendTap\"}\n\(header)\n{\"t\":2,\"type\":\"doneTap\"}\n"
+      ),
+      (
+        "time going backwards between canonical lines",
+        "{\"t\":2,\"type\":\"sendTap\"}\n{\"t\":1,\"type\":\"sendTap\"}\n{\"t\":2,\"type\":\"doneTap\"}\n"
+      ),
+      (
+        "a byte-order mark",
+        "\u{FEFF}{\"t\":1,\"type\":\"sendTap\"}\n{\"t\":2,\"type\":\"doneTap\"}\n"
+      ),
+      ("a lone CR line", "\(header)\n\r\n\r\r\n{\"t\":1,\"type\":\"sendTap\"}\r\r\n"),
+      ("only a newline", "\n"),
+    ]
+    for (name, text) in cases {
+      expectSameWithDecodedChunks(Array(text.utf8), lineLimit: 48, "\(name)")
+    }
+  }
+
+  /// What `DecodedChunk` decodes: the lines that end in the chunk and are in the canonical shape.
+  @Test func decodedCountCountsTheCanonicalLinesThatEndInTheChunk() {
+    let lines = [
+      #"{"type":"session","version":1}"#,  // line 1: the header is never canonical
+      #"{"t":1,"type":"textChange","text":"Hi"}"#,  // line 2: decoded (1)
+      #"{"t":1.5,"type":"sendTap"}"#,  // line 3: decoded (2)
+      #"{"t":2,"type":"pan","y":-3.5,"state":"changed"}"#,  // line 4: decoded (3)
+      "",  // line 5: blank
+      "{\"t\":2.5,\"type\":\"doneTap\"}\r",  // line 6: CRLF, decoded without its \r (4)
+      #"{"t":3, "type":"sendTap"}"#,  // line 7: valid, but the space is not canonical
+      #"{"t":0,"type":"sendTap"}"#,  // line 8: decoded (5); going back in time spans lines
+      #"{"t":4,"type":"sendTap"}"#,  // line 9: no newline, so not a line of this chunk
+    ]
+    let bytes = Array(lines.joined(separator: "\n").utf8)
+    // 5 lines decoded: 2, 3, 4, 6 and 8.
+    #expect(bytes.withUnsafeBufferPointer { DecodedChunk($0).decodedCount } == 5)
+    #expect(Array("".utf8).withUnsafeBufferPointer { DecodedChunk($0).decodedCount } == 0)
+
+    let trace = readTrace(bytes, chunkSize: nil, decodeAhead: true)
+    #expect(trace == readTrace(bytes, chunkSize: nil, decodeAhead: false))
+    // Every line but 1 (the header), 5 (blank) and 8 (t goes from 3 back to 0) is an event, with
+    // the byte range of its line without the \r.
+    var starts: [Int] = []
+    var offset = 0
+    for line in lines {
+      starts.append(offset)
+      offset += line.utf8.count + 1
+    }
+    let events = trace.items.compactMap { item -> (Int, Range<Int>)? in
+      if case .event(_, let line, let bytes) = item { (line, bytes) } else { nil }
+    }
+    #expect(events.map(\.0) == [2, 3, 4, 6, 7, 9])
+    #expect(
+      events.map(\.1)
+        == [2, 3, 4, 6, 7, 9].map { number in
+          let length = lines[number - 1].utf8.count - (number == 6 ? 1 : 0)
+          return starts[number - 1]..<(starts[number - 1] + length)
+        })
+    let errors = trace.items.compactMap { item -> RecordingError? in
+      if case .error(let error, _) = item { error } else { nil }
+    }
+    // {"t": is 5 bytes, so the value of t is at column 6.
+    #expect(errors.map { "\($0.line):\($0.column)" } == ["8:6"])
+    #expect(trace.items.first == .header(SessionHeader(version: 1), line: 1))
+  }
+
+  /// A chunk may start inside a line whose tail is a complete canonical line by itself: the
+  /// DecodedChunk's first entry then holds an event the file does not have, and the reader must
+  /// ignore it. (The cut line is always a bad line: no valid JSON object line ends with a
+  /// complete object that is not its own, except after mere whitespace.)
+  @Test func aChunkStartingInsideALineIgnoresTheDecodedTailOfThatLine() throws {
+    let header = #"{"type":"session","version":1}"# + "\n"
+    let head = #"{"t":1,"type":"textChange","text":"see "#
+    let middle = "and also "
+    let tail = #"{"t":9,"type":"sendTap"}"# + "\n" + #"{"t":10,"type":"sendTap"}"# + "\n"
+    // The tail chunk's two lines are canonical by themselves.
+    let tailBytes = Array(tail.utf8)
+    #expect(tailBytes.withUnsafeBufferPointer { DecodedChunk($0).decodedCount } == 2)
+
+    // Two or three chunks; with a line limit of 30 the cut line (at least 35 + 4 = 39 bytes in
+    // the first chunk that has it) is already over the limit there, so it is skipped, not kept.
+    let splits = [
+      [header + head, tail], [header + head, middle, tail], [header, head + middle, tail],
+    ]
+    for chunks in splits {
+      for lineLimit in [RecordingReader.defaultLineLimit, 30] {
+        var traces: [ReaderTrace] = []
+        for decodeAhead in [false, true] {
+          var reader = RecordingReader(lineLimit: lineLimit)
+          var trace = ReaderTrace()
+          let body = { (item: RecordingReader.Item) -> Bool in
+            trace.items.append(ReaderItem(item))
+            return true
+          }
+          for chunk in chunks {
+            let bytes = Array(chunk.utf8)
+            bytes.withUnsafeBufferPointer { buffer in
+              let decoded = decodeAhead ? DecodedChunk(buffer) : nil
+              trace.going.append(reader.read(buffer, decoded: decoded, body))
+            }
+          }
+          trace.going.append(reader.finish(body))
+          traces.append(trace)
+        }
+        let comment = Comment(rawValue: "chunks \(chunks), line limit \(lineLimit)")
+        #expect(traces[1] == traces[0], comment)
+        // The header, the bad line 2, and only t = 10 on line 3: no event for t = 9.
+        #expect(traces[1].items.compactMap(\.eventLine) == [3], comment)
+        let errors = traces[1].items.compactMap { item -> RecordingError? in
+          if case .error(let error, _) = item { error } else { nil }
+        }
+        #expect(errors.map(\.line) == [2], comment)
+        if lineLimit == 30 {
+          // 35 + 4 + 24 = 63 bytes, or 72 with "and also ".
+          let length = chunks.count == 2 ? 63 : 72
+          #expect(
+            errors.first?.problem == .lineTooLong(length: length, limit: 30), comment)
+        } else {
+          // The text `see ` (or `see and also `) ends at column 35 + 4 (or 35 + 13); `{` and the
+          // `"` that ends the string follow, so the unexpected `t` is at column 42 (or 51).
+          let column = chunks.count == 2 ? 42 : 51
+          #expect(errors.first?.column == column, comment)
+        }
+      }
+    }
+  }
+
+  /// The state-only replay `replay check` uses: the same states and errors with decoded chunks.
+  @Test(arguments: recordings)
+  func replayerHandsOutTheSameStatesWithDecodedChunks(_ name: String) throws {
+    let bytes = try Self.bytes(ofRecording: name)
+    for size in Self.chunkSizes {
+      var runs: [(states: [ChatState], events: [TimedEvent?], errors: [String])] = []
+      for decodeAhead in [false, true] {
+        var replayer = Replayer()
+        var states: [ChatState] = []
+        var events: [TimedEvent?] = []
+        var errors: [String] = []
+        let state = { (state: ChatState, event: TimedEvent?) -> Bool in
+          states.append(state)
+          events.append(event)
+          return true
+        }
+        let error = { (error: RecordingError) -> Bool in
+          errors.append(error.rendered(file: name))
+          return true
+        }
+        bytes.withUnsafeBufferPointer { buffer in
+          var start = 0
+          let chunkSize = size ?? buffer.count
+          while start < buffer.count {
+            let chunk = UnsafeBufferPointer(
+              rebasing: buffer[start..<min(start + chunkSize, buffer.count)])
+            let decoded = decodeAhead ? DecodedChunk(chunk) : nil
+            replayer.read(chunk, decoded: decoded, state: state, error: error)
+            start += chunk.count
+          }
+        }
+        replayer.finish(state: state, error: error)
+        runs.append((states, events, errors))
+      }
+      let comment = Comment(rawValue: "\(name), chunks of \(size.map(String.init) ?? "all")")
+      #expect(runs[1].states == runs[0].states, comment)
+      #expect(runs[1].events == runs[0].events, comment)
+      #expect(runs[1].errors == runs[0].errors, comment)
+      // Step 0 and one step per event.
+      #expect(runs[0].states.map(\.step) == Array(0..<runs[0].states.count), comment)
+    }
+  }
+}

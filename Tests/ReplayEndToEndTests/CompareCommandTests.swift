@@ -1,0 +1,43 @@
+import Foundation
+import ReplayTestSupport
+import Testing
+
+/// `replay compare`, run as a user runs it.
+struct CompareCommandTests {
+  @Test func compareShowsEveryLayoutAndMarksDivergence() throws {
+    let result = try ReplayBinary.run(
+      [
+        "compare", ReplayBinary.recording("rotation.jsonl"), "--layouts",
+        "rxkeyboard,rxkeyboard@2.0.1", "--diverging",
+      ])
+    #expect(result.status == 0)
+    let lines = result.standardOutput.split(separator: "\n")
+    // The 2.0.1 column intersects frames with the screen, so the layouts part ways when the
+    // keyboard frame leaves the rotated screen; the last line counts the diverging steps.
+    #expect(lines.last?.hasPrefix("31 steps, ") == true)
+    #expect(lines.contains { $0.contains("≠ rxkeyboard ") })
+    #expect(lines.contains { $0.contains("rxkeyboard@2.0.1") })
+  }
+
+  @Test func compareJSONIsOneObjectPerStep() throws {
+    let result = try ReplayBinary.run([
+      "compare", ReplayBinary.recording("basic-chat.jsonl"), "--json",
+    ])
+    #expect(result.status == 0)
+    let lines = result.standardOutput.split(separator: "\n")
+    // 32 events: steps 0…32.
+    #expect(lines.count == 33)
+    for line in lines {
+      #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) is [String: Any])
+    }
+  }
+
+  @Test func compareRejectsAnUnknownLayout() throws {
+    let result = try ReplayBinary.run([
+      "compare", ReplayBinary.recording("basic-chat.jsonl"), "--layouts", "growin",
+    ])
+    #expect(result.status == 64)
+    #expect(result.standardError.hasPrefix("Error: "))
+    #expect(result.standardError.contains("Usage: replay compare"))
+  }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import ReplayTestSupport
+import Testing
+
+/// The `replay` executable, run as a user runs it: whole standard output, standard error and exit
+/// status.
+struct ReplayCommandTests {
+  let basicChat = ReplayBinary.recording("basic-chat.jsonl")
+
+  @Test func withoutArgumentsItReplaysTheBundledDemo() throws {
+    let demo = try ReplayBinary.run([])
+    let file = try ReplayBinary.run([basicChat, "--summary"])
+    #expect(demo.status == 0)
+    #expect(demo.standardError == "")
+    // The same replay as Recordings/basic-chat.jsonl: only the title's name and the closing hint
+    // differ, so the compiled-in copy matches the file.
+    var demoLines = demo.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+    var fileLines = file.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(
+      demoLines.first?.hasPrefix("basic-chat.jsonl: rxkeyboard (RxKeyboard 1.0.0) on iPhone 15")
+        == true)
+    #expect(
+      fileLines.first?.hasSuffix(
+        "basic-chat.jsonl: rxkeyboard (RxKeyboard 1.0.0) on iPhone 15, 393×852 pt, safe area 59/0/34/0"
+      ) == true)
+    demoLines.removeFirst()
+    fileLines.removeFirst()
+    let hint = demoLines.suffix(4)
+    #expect(
+      Array(hint) == [
+        "",
+        "This was the bundled demo. `replay FILE` opens the time-travel debugger on a recording;",
+        "`replay FILE --json` prints every state as JSON. See `replay --help`.",
+        "",
+      ])
+    #expect(Array(demoLines.dropLast(3)) == fileLines)
+  }
+
+  @Test func jsonPrintsOneObjectPerStateWithTheFormatsPaths() throws {
+    let result = try ReplayBinary.run([basicChat, "--json"])
+    #expect(result.status == 0)
+    let lines = result.standardOutput.split(separator: "\n")
+    // 32 events in basic-chat.jsonl (33 lines minus the header): steps 0…32.
+    #expect(lines.count == 33)
+    for (index, line) in lines.enumerated() {
+      let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+      #expect(object?["step"] as? Int == index)
+      for path in [
+        "t", "keyboard.frame.y", "keyboard.visibleHeight", "inputBar.frame.height", "inputBar.text",
+        "inputBar.sendEnabled", "list.contentInset.top", "list.contentInset.bottom",
+        "list.contentOffset.y", "list.contentSize.height", "messageCount",
+      ] {
+        #expect(value(at: path, in: object) != nil, "step \(index) lacks \(path)")
+      }
+      #expect(object?["messages"] == nil)
+    }
+  }
+
+  @Test func atPrintsOneFullStateWithItsMessages() throws {
+    let first = try ReplayBinary.run([basicChat, "--json", "--at", "0"])
+    let last = try ReplayBinary.run([basicChat, "--json", "--at", "last"])
+    let step32 = try ReplayBinary.run([basicChat, "--json", "--at", "32"])
+    #expect(first.status == 0)
+    #expect(last.standardOutput == step32.standardOutput)
+    let state =
+      try JSONSerialization.jsonObject(with: Data(first.standardOutput.utf8)) as? [String: Any]
+    let messages = state?["messages"] as? [[String: Any]]
+    // The seed's 19 messages, the first from the other person.
+    #expect(messages?.count == 19)
+    #expect(messages?.first?["from"] as? String == "other")
+    #expect(
+      messages?.first?["text"] as? String
+        == "Lorem ipsum dolor sit amet, consectetur adipiscing elit.")
+    // The first cell starts at the section inset, 10, and spans the 393-pt width.
+    #expect(value(at: "frame.y", in: messages?.first) as? Int == 10)
+    #expect(value(at: "frame.width", in: messages?.first) as? Int == 393)
+    let final =
+      try JSONSerialization.jsonObject(with: Data(last.standardOutput.utf8)) as? [String: Any]
+    // Two sends and two receives: 19 + 4 = 23.
+    #expect((final?["messages"] as? [Any])?.count == 23)
+  }
+
+  @Test func stepOutOfRangeIsABadArgument() throws {
+    let result = try ReplayBinary.run([basicChat, "--json", "--at", "99"])
+    #expect(result.status == 64)
+    #expect(result.standardOutput == "")
+    #expect(
+      result.standardError == """
+        Error: step 99 is out of range; the recording has 33 steps (0...32)
+        Usage: replay [FILE] [--json [--at N|last]] [--summary] [--keep-going] [--layout NAME] [--color WHEN]
+
+        """)
+  }
+
+  @Test func misspeltOptionGetsADidYouMeanAndUsage() throws {
+    let result = try ReplayBinary.run([basicChat, "--jsno"])
+    #expect(result.status == 64)
+    #expect(
+      result.standardError == """
+        Error: unknown option '--jsno'; did you mean '--json'?
+        Usage: replay [FILE] [--json [--at N|last]] [--summary] [--keep-going] [--layout NAME] [--color WHEN]
+
+        """)
+  }
+
+  @Test func missingFileFailsWithTheReason() throws {
+    let result = try ReplayBinary.run(["no-such-recording.jsonl", "--json"])
+    #expect(result.status == 1)
+    #expect(
+      result.standardError
+        == "Error: cannot read 'no-such-recording.jsonl': No such file or directory\n")
+  }
+
+  @Test func firstBadLineStopsTheReplay() throws {
+    let path = try temporaryRecording(
+      """
+      {"t":0.5,"type":"textChange","text":"Hi"}
+      {"t":0.6,"type":"sendTapp"}
+      {"t":0.7,"type":"sendTap"}
+
+      """)
+    let result = try ReplayBinary.run([path, "--json"])
+    #expect(result.status == 1)
+    // Steps 0 and 1 were printed before line 2 stopped the replay.
+    #expect(result.standardOutput.split(separator: "\n").count == 2)
+    // {"t":0.6,"type": is 16 characters, so the value starts at column 17.
+    #expect(
+      result.standardError == """
+        \(path):2:17: error: unknown event type 'sendTapp'; did you mean 'sendTap'?
+            {"t":0.6,"type":"sendTapp"}
+                            ^
+
+        """)
+  }
+
+  @Test func keepGoingReportsEveryBadLineAndReplaysTheRest() throws {
+    let path = try temporaryRecording(
+      """
+      {"t":0.5,"type":"textChange","text":"Hi"}
+      {"t":0.6,"type":"sendTapp"}
+      {"t":0.7,"type":"sendTap"}
+      not json
+      {"t":0.1,"type":"sendTap"}
+      {"t":0.8,"type":"receive","text":"Yo"}
+
+      """)
+    let result = try ReplayBinary.run([path, "--json", "--keep-going"])
+    #expect(result.status == 1)
+    // 6 lines: 3 replayed (steps 1…3 after step 0) and 3 reported.
+    #expect(result.standardOutput.split(separator: "\n").count == 4)
+    let errors = result.standardError.split(separator: "\n").filter { $0.contains(": error: ") }
+    #expect(
+      errors.map { String($0.dropFirst(path.count)) } == [
+        ":2:17: error: unknown event type 'sendTapp'; did you mean 'sendTap'?",
+        ":4:1: error: expected a JSON value, found 'not'",
+        ":5:6: error: 't' goes backwards: 0.1 comes after 0.7",
+      ])
+  }
+
+  @Test func twoRunsGiveByteIdenticalOutput() throws {
+    for recording in ["rotation.jsonl", "interactive-dismiss.jsonl"] {
+      let first = try ReplayBinary.run([ReplayBinary.recording(recording), "--json"])
+      let second = try ReplayBinary.run([ReplayBinary.recording(recording), "--json"])
+      #expect(first.outputBytes == second.outputBytes)
+      #expect(!first.outputBytes.isEmpty)
+    }
+  }
+
+  @Test func theRecordingIsNeverWritten() throws {
+    let path = try temporaryRecording(#"{"t":1,"type":"sendTap"}"# + "\n", name: "read-only.jsonl")
+    let before = try FileManager.default.attributesOfItem(atPath: path)
+    _ = try ReplayBinary.run([path, "--json"])
+    let after = try FileManager.default.attributesOfItem(atPath: path)
+    #expect(before[.modificationDate] as? Date == after[.modificationDate] as? Date)
+    #expect(
+      try String(contentsOfFile: path, encoding: .utf8) == #"{"t":1,"type":"sendTap"}"# + "\n")
+  }
+}

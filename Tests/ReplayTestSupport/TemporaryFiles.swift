@@ -1,0 +1,45 @@
+package import Foundation
+
+/// A fresh directory under the system's temporary directory, removed when released.
+package final class TemporaryDirectory {
+  package let path: String
+
+  package init() throws {
+    path = NSTemporaryDirectory() + "replay-tests-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  }
+
+  /// The names of the files in the directory, sorted.
+  package var contents: [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(atPath: path)
+  }
+}
+
+/// A fresh temporary folder.
+package func temporaryFolder() throws -> URL {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "replay-check-tests-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  return folder
+}
+
+/// Writes `bytes` to `name` in `folder`; its path.
+package func writeFile(_ bytes: [UInt8], _ name: String, in folder: URL) throws -> String {
+  let url = folder.appendingPathComponent(name)
+  try Data(bytes).write(to: url)
+  return url.path
+}
+
+/// Writes `text` to a fresh temporary file and returns its path.
+package func temporaryRecording(_ text: String, name: String = "bad.jsonl") throws -> String {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "replay-tests-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  let url = folder.appendingPathComponent(name)
+  try Data(text.utf8).write(to: url)
+  return url.path
+}
