@@ -74,27 +74,40 @@ public enum PanState: String, CaseIterable, Hashable, Sendable {
 }
 
 extension Event {
-  /// The event's `type` in the recording format.
-  public var typeName: String {
-    switch self {
-    case .appear: "appear"
-    case .disappear: "disappear"
-    case .doneTap: "doneTap"
-    case .keyboard: "keyboard"
-    case .pan: "pan"
-    case .receive: "receive"
-    case .returnKey: "returnKey"
-    case .safeArea: "safeArea"
-    case .scroll: "scroll"
-    case .sendTap: "sendTap"
-    case .textChange: "textChange"
-    case .viewport: "viewport"
-    }
+  /// An event's `type` in the recording format; the raw value is the name a line carries.
+  ///
+  /// The cases follow the format's order (the order its documentation and the decoder's
+  /// messages list them in) rather than the alphabet, so `allCases` is that list.
+  public enum Kind: String, CaseIterable, Hashable, Sendable {
+    case keyboard
+    case textChange
+    case sendTap
+    case safeArea
+    case pan
+    case scroll
+    case receive
+    case returnKey
+    case doneTap
+    case viewport
+    case appear
+    case disappear
   }
 
-  /// Every `type` the recording format defines, the header's `session` excluded.
-  public static let typeNames = [
-    "keyboard", "textChange", "sendTap", "safeArea", "pan", "scroll", "receive", "returnKey",
-    "doneTap", "viewport", "appear", "disappear",
-  ]
+  /// The event's `type` in the recording format.
+  public var kind: Kind {
+    switch self {
+    case .appear: .appear
+    case .disappear: .disappear
+    case .doneTap: .doneTap
+    case .keyboard: .keyboard
+    case .pan: .pan
+    case .receive: .receive
+    case .returnKey: .returnKey
+    case .safeArea: .safeArea
+    case .scroll: .scroll
+    case .sendTap: .sendTap
+    case .textChange: .textChange
+    case .viewport: .viewport
+    }
+  }
 }

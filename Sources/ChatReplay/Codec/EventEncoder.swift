@@ -31,31 +31,31 @@ public enum EventEncoder {
 
   public static func write(_ header: SessionHeader, to writer: inout some StructuredWriter) {
     writer.beginObject()
-    writer.key("type")
-    writer.string("session")
-    writer.key("version")
+    writer.key(Field.type)
+    writer.string(LineType.session.name)
+    writer.key(Field.version)
     writer.number(Double(header.version))
     if let layout = header.layout {
-      writer.key("layout")
+      writer.key(Field.layout)
       writer.string(layout.rawValue)
     }
-    writer.key("device")
+    writer.key(Field.device)
     writer.beginObject()
-    writer.key("model")
+    writer.key(DeviceKey.model)
     writer.string(header.device.model)
-    writer.key("screen")
+    writer.key(DeviceKey.screen)
     write(header.device.screen, to: &writer)
-    writer.key("safeArea")
+    writer.key(DeviceKey.safeArea)
     write(header.device.safeArea, to: &writer)
     writer.endObject()
     if let messages = header.messages {
-      writer.key("messages")
+      writer.key(Field.messages)
       writer.beginArray()
       for message in messages {
         writer.beginObject()
-        writer.key("from")
+        writer.key(MessageKey.from)
         writer.string(message.from.rawValue)
-        writer.key("text")
+        writer.key(MessageKey.text)
         writer.string(message.text)
         writer.endObject()
       }
@@ -66,52 +66,52 @@ public enum EventEncoder {
 
   public static func write(_ timed: TimedEvent, to writer: inout some StructuredWriter) {
     writer.beginObject()
-    writer.key("t")
+    writer.key(Field.t)
     writer.number(timed.t)
-    writer.key("type")
-    writer.string(timed.event.typeName)
+    writer.key(Field.type)
+    writer.string(timed.event.kind.rawValue)
     switch timed.event {
     case .keyboard(let notification):
-      writer.key("name")
+      writer.key(Field.name)
       writer.string(notification.name.rawValue)
       if let frame = notification.frameBegin {
-        writer.key("frameBegin")
+        writer.key(Field.frameBegin)
         write(frame, to: &writer)
       }
       if let frame = notification.frameEnd {
-        writer.key("frameEnd")
+        writer.key(Field.frameEnd)
         write(frame, to: &writer)
       }
       if let duration = notification.duration {
-        writer.key("duration")
+        writer.key(Field.duration)
         writer.number(duration)
       }
       if let curve = notification.curve {
-        writer.key("curve")
+        writer.key(Field.curve)
         writer.number(Double(curve))
       }
       if let isLocal = notification.isLocal {
-        writer.key("isLocal")
+        writer.key(Field.isLocal)
         writer.bool(isLocal)
       }
     case .textChange(let text), .receive(let text):
-      writer.key("text")
+      writer.key(Field.text)
       writer.string(text)
     case .safeArea(let insets):
-      writer.key("insets")
+      writer.key(Field.insets)
       write(insets, to: &writer)
     case .pan(let y, let state):
-      writer.key("y")
+      writer.key(Field.y)
       writer.number(y)
-      writer.key("state")
+      writer.key(Field.state)
       writer.string(state.rawValue)
     case .scroll(let offsetY):
-      writer.key("offsetY")
+      writer.key(Field.offsetY)
       writer.number(offsetY)
     case .viewport(let screen, let safeArea):
-      writer.key("screen")
+      writer.key(Field.screen)
       write(screen, to: &writer)
-      writer.key("safeArea")
+      writer.key(Field.safeArea)
       write(safeArea, to: &writer)
     case .appear, .disappear, .doneTap, .returnKey, .sendTap:
       break
@@ -121,35 +121,35 @@ public enum EventEncoder {
 
   static func write(_ rect: Rect, to writer: inout some StructuredWriter) {
     writer.beginObject()
-    writer.key("x")
+    writer.key(RectKey.x)
     writer.number(rect.x)
-    writer.key("y")
+    writer.key(RectKey.y)
     writer.number(rect.y)
-    writer.key("width")
+    writer.key(RectKey.width)
     writer.number(rect.width)
-    writer.key("height")
+    writer.key(RectKey.height)
     writer.number(rect.height)
     writer.endObject()
   }
 
   static func write(_ size: Size, to writer: inout some StructuredWriter) {
     writer.beginObject()
-    writer.key("width")
+    writer.key(SizeKey.width)
     writer.number(size.width)
-    writer.key("height")
+    writer.key(SizeKey.height)
     writer.number(size.height)
     writer.endObject()
   }
 
   static func write(_ insets: EdgeInsets, to writer: inout some StructuredWriter) {
     writer.beginObject()
-    writer.key("top")
+    writer.key(InsetKey.top)
     writer.number(insets.top)
-    writer.key("left")
+    writer.key(InsetKey.left)
     writer.number(insets.left)
-    writer.key("bottom")
+    writer.key(InsetKey.bottom)
     writer.number(insets.bottom)
-    writer.key("right")
+    writer.key(InsetKey.right)
     writer.number(insets.right)
     writer.endObject()
   }

@@ -28,7 +28,7 @@ extension JSONScanner {
         try skipUTF8Sequence()
       }
     }
-    guard position < count else { throw fail(.unexpectedEnd(expected: "'\"' to end the string")) }
+    guard position < count else { throw fail(.unexpectedEnd(expected: .closingQuote)) }
     // Slow path: copy what was read and resolve escapes.
     scratch.removeAll(keepingCapacity: true)
     scratch.append(contentsOf: UnsafeBufferPointer(start: base + start, count: position - start))
@@ -55,7 +55,7 @@ extension JSONScanner {
             start: base + sequenceStart, count: position - sequenceStart))
       }
     }
-    throw fail(.unexpectedEnd(expected: "'\"' to end the string"))
+    throw fail(.unexpectedEnd(expected: .closingQuote))
   }
 
   /// Steps over the bytes of a string that need no attention (printable ASCII other than `"` and
@@ -133,7 +133,7 @@ extension JSONScanner {
   mutating func readEscape() throws(ScanError) {
     let start = position
     position += 1
-    guard position < count else { throw fail(.unexpectedEnd(expected: "an escape after '\\'")) }
+    guard position < count else { throw fail(.unexpectedEnd(expected: .escape)) }
     let byte = base[position]
     position += 1
     switch byte {

@@ -53,7 +53,9 @@ struct JSONScanner: ~Copyable {
   }
 
   /// Consumes `byte` after optional whitespace, or fails naming what was expected.
-  mutating func expect(_ byte: UInt8, _ expected: String) throws(ScanError) {
+  mutating func expect(_ byte: UInt8, _ expected: RecordingError.Problem.Expectation)
+    throws(ScanError)
+  {
     skipWhitespace()
     guard position < count else { throw fail(.unexpectedEnd(expected: expected)) }
     guard base[position] == byte else { throw unexpected(expected) }
@@ -61,7 +63,7 @@ struct JSONScanner: ~Copyable {
   }
 
   /// The error for an unexpected token at the current position.
-  func unexpected(_ expected: String) -> ScanError {
+  func unexpected(_ expected: RecordingError.Problem.Expectation) -> ScanError {
     guard position < count else { return fail(.unexpectedEnd(expected: expected)) }
     return fail(.unexpectedToken(found: tokenText(at: position), expected: expected))
   }
@@ -91,17 +93,17 @@ struct JSONScanner: ~Copyable {
   }
 
   /// The kind of the value starting at the current position (after whitespace), for messages.
-  mutating func valueKind() -> String {
+  mutating func valueKind() -> RecordingError.Problem.JSONValueKind {
     skipWhitespace()
-    guard let byte = peek else { return "nothing" }
+    guard let byte = peek else { return .nothing }
     switch byte {
-    case UInt8(ascii: "{"): return "an object"
-    case UInt8(ascii: "["): return "an array"
-    case UInt8(ascii: "\""): return "a string"
-    case UInt8(ascii: "t"), UInt8(ascii: "f"): return "a boolean"
-    case UInt8(ascii: "n"): return "null"
-    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return "a number"
-    default: return "'\(tokenText(at: position))'"
+    case UInt8(ascii: "{"): return .object
+    case UInt8(ascii: "["): return .array
+    case UInt8(ascii: "\""): return .string
+    case UInt8(ascii: "t"), UInt8(ascii: "f"): return .boolean
+    case UInt8(ascii: "n"): return .null
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
+    default: return .token(tokenText(at: position))
     }
   }
 
@@ -123,7 +125,7 @@ struct JSONScanner: ~Copyable {
         return true
       }
     guard matches else {
-      throw fail(.unexpectedToken(found: tokenText(at: start), expected: "a JSON value"), at: start)
+      throw fail(.unexpectedToken(found: tokenText(at: start), expected: .jsonValue), at: start)
     }
     position += length
   }
@@ -148,7 +150,7 @@ struct JSONScanner: ~Copyable {
   /// Steps over any JSON value, checking its syntax, without keeping it.
   mutating func skipValue(depth: Int = 0) throws(ScanError) {
     skipWhitespace()
-    guard let byte = peek else { throw fail(.unexpectedEnd(expected: "a value")) }
+    guard let byte = peek else { throw fail(.unexpectedEnd(expected: .value)) }
     switch byte {
     case UInt8(ascii: "{"), UInt8(ascii: "["):
       guard depth < Self.nestingLimit else { throw fail(.nestingTooDeep(limit: Self.nestingLimit)) }
@@ -164,20 +166,20 @@ struct JSONScanner: ~Copyable {
         if isObject {
           skipWhitespace()
           guard try withString({ _ in () }) != nil else {
-            throw unexpected("a field name in quotes")
+            throw unexpected(.fieldName)
           }
-          try expect(UInt8(ascii: ":"), "':' after a field name")
+          try expect(UInt8(ascii: ":"), .colonAfterFieldName)
         }
         try skipValue(depth: depth + 1)
         skipWhitespace()
         guard let next = peek else {
-          throw fail(.unexpectedEnd(expected: isObject ? "',' or '}'" : "',' or ']'"))
+          throw fail(.unexpectedEnd(expected: .commaOrEnd(isObject ? .object : .array)))
         }
         position += 1
         if next == close { return }
         guard next == UInt8(ascii: ",") else {
           position -= 1
-          throw unexpected(isObject ? "',' or '}'" : "',' or ']'")
+          throw unexpected(.commaOrEnd(isObject ? .object : .array))
         }
       }
     case UInt8(ascii: "\""):
@@ -187,7 +189,7 @@ struct JSONScanner: ~Copyable {
     case UInt8(ascii: "n"):
       _ = try consumeNull()
     default:
-      guard try readNumber() != nil else { throw unexpected("a JSON value") }
+      guard try readNumber() != nil else { throw unexpected(.jsonValue) }
     }
   }
 }
@@ -196,9 +198,22 @@ extension JSONScanner {
   /// Steps over `text` if the bytes at the current position are exactly it.
   @inline(__always)
   mutating func skip(_ text: StaticString) -> Bool {
-    let length = text.utf8CodeUnitCount
+    skip(UnsafeRawPointer(text.utf8Start), count: text.utf8CodeUnitCount)
+  }
+
+  /// Steps over the member key `,"name":` of `key` (without the comma for the first member).
+  @inline(__always)
+  mutating func skip<Key: RecordingKey>(member key: Key, first: Bool = false) -> Bool {
+    let member = Key.table.member(key.rawValue)
+    let skipped = first ? 1 : 0
+    guard let start = member.baseAddress else { return false }
+    return skip(UnsafeRawPointer(start + skipped), count: member.count - skipped)
+  }
+
+  /// Steps over the `length` bytes at `expected` if the bytes at the current position are them.
+  @inline(__always)
+  private mutating func skip(_ expected: UnsafeRawPointer, count length: Int) -> Bool {
     guard count - position >= length else { return false }
-    let expected = UnsafeRawPointer(text.utf8Start)
     let here = UnsafeRawPointer(base + position)
     // Whole words, the last one overlapping the one before, instead of byte by byte.
     func equal<Word: FixedWidthInteger>(_: Word.Type, at offset: Int) -> Bool {
@@ -215,7 +230,8 @@ extension JSONScanner {
     } else if length >= 4 {
       guard equal(UInt32.self, at: 0), equal(UInt32.self, at: length - 4) else { return false }
     } else {
-      for index in 0..<length where base[position + index] != text.utf8Start[index] {
+      for index in 0..<length
+      where base[position + index] != expected.load(fromByteOffset: index, as: UInt8.self) {
         return false
       }
     }

@@ -24,40 +24,42 @@ extension LineDecoder {
       if let value = s.readShortDecimal() { return value }
       return try s.readNumber()
     }
-    guard s.skip("{\"t\":"), let t = try number(&s), t >= 0, s.skip(",\"type\":"),
-      let type = try s.withString({ LineType.match($0) }) ?? nil
+    guard s.skip("{"), s.skip(member: Field.t, first: true), let t = try number(&s), t >= 0,
+      s.skip(member: Field.type), let type = try s.withString({ LineType.table.match($0) }) ?? nil,
+      case .event(let kind) = type
     else { return nil }
     let event: Event
-    switch type {
+    switch kind {
     case .textChange, .receive:
-      guard s.skip(",\"text\":"), let text = try s.readString() else { return nil }
-      event = type == .textChange ? .textChange(text: text) : .receive(text: text)
+      guard s.skip(member: Field.text), let text = try s.readString() else { return nil }
+      event = kind == .textChange ? .textChange(text: text) : .receive(text: text)
     case .sendTap: event = .sendTap
     case .returnKey: event = .returnKey
     case .doneTap: event = .doneTap
     case .appear: event = .appear
     case .disappear: event = .disappear
     case .pan:
-      guard s.skip(",\"y\":"), let y = try number(&s), s.skip(",\"state\":"),
-        let state = try s.withString({ panState($0) }) ?? nil
+      guard s.skip(member: Field.y), let y = try number(&s), s.skip(member: Field.state),
+        let state = try s.withString({ RecordingNames.panState.match($0) }) ?? nil
       else { return nil }
       event = .pan(y: y, state: state)
     case .scroll:
-      guard s.skip(",\"offsetY\":"), let offsetY = try number(&s) else { return nil }
+      guard s.skip(member: Field.offsetY), let offsetY = try number(&s) else { return nil }
       event = .scroll(offsetY: offsetY)
     case .keyboard:
-      guard s.skip(",\"name\":"), let name = try s.withString({ notificationName($0) }) ?? nil,
-        s.skip(",\"frameBegin\":"), let frameBegin = try canonicalRect(&s),
-        s.skip(",\"frameEnd\":"), let frameEnd = try canonicalRect(&s),
-        s.skip(",\"duration\":"), let duration = try number(&s), duration >= 0,
-        s.skip(",\"curve\":"), let curve = try number(&s), curve.rounded() == curve,
-        s.skip(",\"isLocal\":"), let isLocal = try s.readBool()
+      guard s.skip(member: Field.name),
+        let name = try s.withString({ RecordingNames.notification.match($0) }) ?? nil,
+        s.skip(member: Field.frameBegin), let frameBegin = try canonicalRect(&s),
+        s.skip(member: Field.frameEnd), let frameEnd = try canonicalRect(&s),
+        s.skip(member: Field.duration), let duration = try number(&s), duration >= 0,
+        s.skip(member: Field.curve), let curve = try number(&s), curve.rounded() == curve,
+        s.skip(member: Field.isLocal), let isLocal = try s.readBool()
       else { return nil }
       event = .keyboard(
         KeyboardNotification(
           name: name, frameBegin: frameBegin, frameEnd: frameEnd, duration: duration,
           curve: Int(curve), isLocal: isLocal))
-    case .session, .safeArea, .viewport:
+    case .safeArea, .viewport:
       return nil
     }
     guard s.skip("}"), s.isAtEnd else { return nil }
@@ -70,10 +72,10 @@ extension LineDecoder {
       if let value = s.readShortDecimal() { return value }
       return try s.readNumber()
     }
-    guard s.skip("{\"x\":"), let x = try number(&s), s.skip(",\"y\":"),
-      let y = try number(&s), s.skip(",\"width\":"), let width = try number(&s),
-      width >= 0, s.skip(",\"height\":"), let height = try number(&s), height >= 0,
-      s.skip("}")
+    guard s.skip("{"), s.skip(member: RectKey.x, first: true), let x = try number(&s),
+      s.skip(member: RectKey.y), let y = try number(&s), s.skip(member: RectKey.width),
+      let width = try number(&s), width >= 0, s.skip(member: RectKey.height),
+      let height = try number(&s), height >= 0, s.skip("}")
     else { return nil }
     return Rect(x: x, y: y, width: width, height: height)
   }

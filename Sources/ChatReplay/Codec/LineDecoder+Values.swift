@@ -5,58 +5,40 @@ extension LineDecoder {
   static func read(_ field: Field, into slots: inout Slots, _ scanner: inout JSONScanner)
     throws(ScanError)
   {
+    let path = field.name
     switch field {
-    case .t: slots.t = try number(&scanner, "t", nonNegative: true)
-    case .type:
-      slots.type = try enumeration(&scanner, "type", of: "event type", names: LineType.names) {
-        LineType.match($0)
-      }
+    case .t: slots.t = try number(&scanner, path, nonNegative: true)
+    case .type: slots.type = try enumeration(&scanner, path, of: .eventType, LineType.table)
     case .name:
       slots.name = try enumeration(
-        &scanner, "name", of: "keyboard notification",
-        names: KeyboardNotification.Name.allCases.map(\.rawValue)
-      ) {
-        notificationName($0)
-      }
-    case .frameBegin:
-      slots.frameBegin = try optional(&scanner) { (s) throws(ScanError) in
-        try rect(&s, "frameBegin")
-      }
-    case .frameEnd:
-      slots.frameEnd = try optional(&scanner) { (s) throws(ScanError) in try rect(&s, "frameEnd") }
+        &scanner, path, of: .keyboardNotification, RecordingNames.notification)
+    case .frameBegin, .frameEnd:
+      let frame = try optional(&scanner) { (s) throws(ScanError) in try rect(&s, path) }
+      if field == .frameBegin { slots.frameBegin = frame } else { slots.frameEnd = frame }
     case .duration:
       slots.duration = try optional(&scanner) { (s) throws(ScanError) in
-        try number(&s, "duration", nonNegative: true)
+        try number(&s, path, nonNegative: true)
       }
     case .curve:
-      slots.curve = try optional(&scanner) { (s) throws(ScanError) in try integer(&s, "curve") }
+      slots.curve = try optional(&scanner) { (s) throws(ScanError) in try integer(&s, path) }
     case .isLocal:
       slots.isLocal = try optional(&scanner) { (s) throws(ScanError) in
         let kind = s.valueKind()
         guard let value = try s.readBool() else {
-          throw s.fail(.wrongType(field: "isLocal", expected: "a boolean", found: kind))
+          throw s.fail(.wrongType(field: path, expected: .boolean, found: kind))
         }
         return value
       }
-    case .text: slots.text = try string(&scanner, "text")
-    case .insets: slots.insets = try insets(&scanner, "insets")
-    case .y: slots.y = try number(&scanner, "y", nonNegative: false)
+    case .text: slots.text = try string(&scanner, path)
+    case .insets: slots.insets = try insets(&scanner, path)
+    case .y: slots.y = try number(&scanner, path, nonNegative: false)
     case .state:
-      slots.state = try enumeration(
-        &scanner, "state", of: "pan state", names: PanState.allCases.map(\.rawValue)
-      ) {
-        panState($0)
-      }
-    case .offsetY: slots.offsetY = try number(&scanner, "offsetY", nonNegative: false)
-    case .screen: slots.screen = try size(&scanner, "screen")
-    case .safeArea: slots.safeArea = try insets(&scanner, "safeArea")
-    case .version: slots.version = try integer(&scanner, "version")
-    case .layout:
-      slots.layout = try enumeration(
-        &scanner, "layout", of: "layout", names: LayoutID.allCases.map(\.rawValue)
-      ) {
-        LayoutID(rawValue: String(decoding: $0, as: UTF8.self))
-      }
+      slots.state = try enumeration(&scanner, path, of: .panState, RecordingNames.panState)
+    case .offsetY: slots.offsetY = try number(&scanner, path, nonNegative: false)
+    case .screen: slots.screen = try size(&scanner, path)
+    case .safeArea: slots.safeArea = try insets(&scanner, path)
+    case .version: slots.version = try integer(&scanner, path)
+    case .layout: slots.layout = try enumeration(&scanner, path, of: .layout, RecordingNames.layout)
     case .device: slots.device = try device(&scanner)
     case .messages: slots.messages = try messages(&scanner)
     }
@@ -78,7 +60,7 @@ extension LineDecoder {
     // `readNumber` consumes nothing when it returns nil, so the kind is read only on failure.
     guard let value = try scanner.readNumber() else {
       let kind = scanner.valueKind()
-      throw scanner.fail(.wrongType(field: path(), expected: "a number", found: kind))
+      throw scanner.fail(.wrongType(field: path(), expected: .number, found: kind))
     }
     if nonNegative && value < 0 {
       throw scanner.fail(
@@ -102,22 +84,21 @@ extension LineDecoder {
   {
     guard let value = try scanner.readString() else {
       let kind = scanner.valueKind()
-      throw scanner.fail(.wrongType(field: path, expected: "a string", found: kind))
+      throw scanner.fail(.wrongType(field: path, expected: .string, found: kind))
     }
     return value
   }
 
-  /// Reads a string naming one of `names`, with a did-you-mean when it names none.
+  /// Reads a string naming one of `table`'s names, with a did-you-mean when it names none.
   static func enumeration<T>(
-    _ scanner: inout JSONScanner, _ path: String, of what: String,
-    names: @autoclosure () -> [String],
-    _ match: (UnsafeBufferPointer<UInt8>) -> T?
+    _ scanner: inout JSONScanner, _ path: String, of list: RecordingError.Problem.NameList,
+    _ table: NameTable<T>
   ) throws(ScanError) -> T {
     scanner.skipWhitespace()
     let start = scanner.position
     // Only plain values pass through the string's closure, so nothing needs destroying on the
     // common path; the text of an unknown value is read again, on the error path only.
-    let found: T?? = try scanner.withString { bytes in match(bytes) }
+    let found: T?? = try scanner.withString { bytes in table.match(bytes) }
     switch found {
     case .some(.some(let value)):
       return value
@@ -126,19 +107,19 @@ extension LineDecoder {
         UnsafeBufferPointer(start: scanner.base + start, count: scanner.count - start))
       let text = try rescan.readString() ?? ""
       let problem = RecordingError.Problem.unknownValue(
-        text, of: what, suggestion: Suggestion.nearest(to: text, in: names()))
+        text, of: list, suggestion: Suggestion.nearest(to: text, in: table.names))
       throw ScanError(offset: start, problem: problem)
     case .none:
       let kind = scanner.valueKind()
-      throw scanner.fail(.wrongType(field: path, expected: "a string", found: kind))
+      throw scanner.fail(.wrongType(field: path, expected: .string, found: kind))
     }
   }
 
-  /// Reads an object whose members are all numbers, in the order of `keys`; all are required.
-  static func numbers<let n: Int>(
-    _ scanner: inout JSONScanner, _ path: String, keys: [String],
-    index: (UnsafeBufferPointer<UInt8>) -> Int?, nonNegative: (Int) -> Bool
+  /// Reads an object whose members are all numbers, one for each of `Key`'s cases, all required.
+  static func numbers<let n: Int, Key: RecordingKey>(
+    _ scanner: inout JSONScanner, _ path: String, _: Key.Type, nonNegative: (Key) -> Bool
   ) throws(ScanError) -> InlineArray<n, Double> {
+    let keys = Key.names
     var values = InlineArray<n, Double>(repeating: 0)
     var seen = 0
     scanner.skipWhitespace()
@@ -146,94 +127,46 @@ extension LineDecoder {
     let kind = scanner.valueKind()
     guard scanner.peek == UInt8(ascii: "{") else {
       throw scanner.fail(
-        .wrongType(
-          field: path, expected: "an object with \(keys.joined(separator: ", "))", found: kind))
+        .wrongType(field: path, expected: .numbers(keys: keys), found: kind))
     }
     var unknown: [(String, Int)] = []
-    try readObject(&scanner) { (scanner, key, keyOffset) throws(ScanError) in
-      guard let index = index(key) else {
-        unknown.append((String(decoding: key, as: UTF8.self), keyOffset))
+    try readObject(&scanner) { (scanner, bytes, keyOffset) throws(ScanError) in
+      guard let key = Key.match(bytes) else {
+        unknown.append((String(decoding: bytes, as: UTF8.self), keyOffset))
         try scanner.skipValue()
         return
       }
+      let index = key.rawValue
       guard seen & (1 << index) == 0 else {
         throw scanner.fail(.duplicateField("\(path).\(keys[index])"), at: keyOffset)
       }
       seen |= 1 << index
       values[index] = try number(
-        &scanner, "\(path).\(keys[index])", nonNegative: nonNegative(index))
+        &scanner, "\(path).\(keys[index])", nonNegative: nonNegative(key))
     }
     if !unknown.isEmpty { try checkMisspellings(unknown, of: keys, scanner) }
     for (index, key) in keys.enumerated() where seen & (1 << index) == 0 {
-      throw scanner.fail(.missingField(key, in: "'\(path)'", suggestion: nil), at: start)
+      throw scanner.fail(.missingField(key, in: .object(path: path), suggestion: nil), at: start)
     }
     return values
   }
 
-  static let rectKeys = ["x", "y", "width", "height"]
-  static let sizeKeys = ["width", "height"]
-  static let insetKeys = ["top", "left", "bottom", "right"]
-
-  /// Matches one of `cases`, whose names are `names` in the same order.
-  @inline(__always)
-  static func match<T>(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ names: (StaticString, StaticString, StaticString),
-    _ cases: (T, T, T)
-  ) -> T? {
-    if bytesEqual(names.0, bytes) { return cases.0 }
-    if bytesEqual(names.1, bytes) { return cases.1 }
-    if bytesEqual(names.2, bytes) { return cases.2 }
-    return nil
-  }
-
-  static func notificationName(_ bytes: UnsafeBufferPointer<UInt8>)
-    -> KeyboardNotification.Name?
-  {
-    match(bytes, ("willShow", "didShow", "willHide"), (.willShow, .didShow, .willHide))
-      ?? match(
-        bytes, ("didHide", "willChangeFrame", "didChangeFrame"),
-        (.didHide, .willChangeFrame, .didChangeFrame))
-  }
-
-  static func panState(_ bytes: UnsafeBufferPointer<UInt8>) -> PanState? {
-    match(bytes, ("began", "changed", "ended"), (.began, .changed, .ended))
-      ?? (bytesEqual("cancelled", bytes) ? .cancelled : nil)
-  }
-
-  static func rectIndex(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
-    match(key, ("x", "y", "width"), (0, 1, 2)) ?? (bytesEqual("height", key) ? 3 : nil)
-  }
-
-  static func sizeIndex(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
-    bytesEqual("width", key) ? 0 : bytesEqual("height", key) ? 1 : nil
-  }
-
-  static func insetIndex(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
-    match(key, ("top", "left", "bottom"), (0, 1, 2)) ?? (bytesEqual("right", key) ? 3 : nil)
-  }
-
   static func rect(_ scanner: inout JSONScanner, _ path: String) throws(ScanError) -> Rect {
-    let v: InlineArray<4, Double> = try numbers(
-      &scanner, path, keys: rectKeys, index: rectIndex
-    ) { $0 >= 2 }
+    let v: InlineArray<4, Double> = try numbers(&scanner, path, RectKey.self) {
+      $0 == .width || $0 == .height
+    }
     return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
   }
 
   static func size(_ scanner: inout JSONScanner, _ path: String) throws(ScanError) -> Size {
-    let v: InlineArray<2, Double> = try numbers(
-      &scanner, path, keys: sizeKeys, index: sizeIndex
-    ) { _ in
-      true
-    }
+    let v: InlineArray<2, Double> = try numbers(&scanner, path, SizeKey.self) { _ in true }
     return Size(width: v[0], height: v[1])
   }
 
   static func insets(_ scanner: inout JSONScanner, _ path: String) throws(ScanError)
     -> EdgeInsets
   {
-    let v: InlineArray<4, Double> = try numbers(
-      &scanner, path, keys: insetKeys, index: insetIndex
-    ) { _ in true }
+    let v: InlineArray<4, Double> = try numbers(&scanner, path, InsetKey.self) { _ in true }
     return EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
   }
 

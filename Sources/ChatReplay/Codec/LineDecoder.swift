@@ -58,7 +58,7 @@ struct LineDecoder {
   private static func decode(_ scanner: inout JSONScanner) throws(ScanError) -> DecodedLine {
     scanner.skipWhitespace()
     guard scanner.peek == UInt8(ascii: "{") else {
-      if scanner.isAtEnd { throw scanner.fail(.unexpectedEnd(expected: "a JSON object")) }
+      if scanner.isAtEnd { throw scanner.fail(.unexpectedEnd(expected: .jsonObject)) }
       let start = scanner.position
       let kind = scanner.valueKind()
       // Report a syntax error inside the value first; otherwise say it is not an object.
@@ -75,7 +75,7 @@ struct LineDecoder {
       }
       let bit: UInt32 = 1 << UInt32(field.rawValue)
       guard slots.seen & bit == 0 else {
-        throw scanner.fail(.duplicateField(field.key), at: keyOffset)
+        throw scanner.fail(.duplicateField(field.name), at: keyOffset)
       }
       slots.seen |= bit
       try read(field, into: &slots, &scanner)
@@ -92,7 +92,7 @@ struct LineDecoder {
     _ scanner: inout JSONScanner,
     _ member: (inout JSONScanner, UnsafeBufferPointer<UInt8>, Int) throws(ScanError) -> Void
   ) throws(ScanError) {
-    try scanner.expect(UInt8(ascii: "{"), "'{'")
+    try scanner.expect(UInt8(ascii: "{"), .openingBrace)
     scanner.skipWhitespace()
     if scanner.peek == UInt8(ascii: "}") {
       scanner.position += 1
@@ -118,8 +118,8 @@ struct LineDecoder {
         }
         return bytes.count
       }
-      guard let keyCount else { throw scanner.unexpected("a field name in quotes") }
-      try scanner.expect(UInt8(ascii: ":"), "':' after a field name")
+      guard let keyCount else { throw scanner.unexpected(.fieldName) }
+      try scanner.expect(UInt8(ascii: ":"), .colonAfterFieldName)
       if isInPlace {
         try member(&scanner, UnsafeBufferPointer(start: inPlace, count: keyCount), keyOffset)
       } else if keyCount > 24 {
@@ -139,13 +139,13 @@ struct LineDecoder {
       }
       scanner.skipWhitespace()
       guard let next = scanner.peek else {
-        throw scanner.fail(.unexpectedEnd(expected: "',' or '}'"))
+        throw scanner.fail(.unexpectedEnd(expected: .commaOrEnd(.object)))
       }
       if next == UInt8(ascii: "}") {
         scanner.position += 1
         return
       }
-      guard next == UInt8(ascii: ",") else { throw scanner.unexpected("',' or '}'") }
+      guard next == UInt8(ascii: ",") else { throw scanner.unexpected(.commaOrEnd(.object)) }
       scanner.position += 1
     }
   }
@@ -158,22 +158,30 @@ struct LineDecoder {
     guard let type = slots.type else {
       let near = slots.unknownKeys.first { Suggestion.nearest(to: $0.0, in: ["type"]) != nil }
       throw scanner.fail(
-        .missingField("type", in: "the line", suggestion: near?.0), at: slots.objectStart)
+        .missingField(Field.type.name, in: .line, suggestion: near?.0), at: slots.objectStart)
     }
     if !slots.unknownKeys.isEmpty {
-      try checkMisspellings(slots.unknownKeys, of: type.fields, scanner)
+      try checkMisspellings(slots.unknownKeys, of: type.fields.map(\.name), scanner)
     }
-    func require<T>(_ value: T?, _ field: String) throws(ScanError) -> T {
+    let owner: RecordingError.Problem.FieldOwner
+    switch type {
+    case .session: owner = .header
+    case .event(let kind): owner = .event(kind)
+    }
+    func require<T>(_ value: T?, _ field: Field) throws(ScanError) -> T {
       guard let value else {
-        let near = slots.unknownKeys.first { Suggestion.nearest(to: $0.0, in: [field]) != nil }
+        let near = slots.unknownKeys.first {
+          Suggestion.nearest(to: $0.0, in: [field.name]) != nil
+        }
         throw scanner.fail(
-          .missingField(field, in: "a '\(type.name)' line", suggestion: near?.0),
-          at: slots.objectStart)
+          .missingField(field.name, in: owner, suggestion: near?.0), at: slots.objectStart)
       }
       return value
     }
-    if type == .session {
-      let version = try require(slots.version, "version")
+    let kind: Event.Kind
+    switch type {
+    case .session:
+      let version = try require(slots.version, .version)
       guard version == 1 else {
         throw scanner.fail(.unsupportedVersion(version), at: slots.objectStart)
       }
@@ -181,29 +189,30 @@ struct LineDecoder {
         SessionHeader(
           version: version, layout: slots.layout, device: slots.device ?? .iPhone15,
           messages: slots.messages))
+    case .event(let eventKind):
+      kind = eventKind
     }
-    let t = try require(slots.t, "t")
+    let t = try require(slots.t, .t)
     let event: Event
-    switch type {
-    case .session: preconditionFailure("handled above")
+    switch kind {
     case .keyboard:
       event = .keyboard(
         KeyboardNotification(
-          name: try require(slots.name, "name"), frameBegin: slots.frameBegin,
+          name: try require(slots.name, .name), frameBegin: slots.frameBegin,
           frameEnd: slots.frameEnd,
           duration: slots.duration, curve: slots.curve, isLocal: slots.isLocal))
-    case .textChange: event = .textChange(text: try require(slots.text, "text"))
+    case .textChange: event = .textChange(text: try require(slots.text, .text))
     case .sendTap: event = .sendTap
-    case .safeArea: event = .safeArea(try require(slots.insets, "insets"))
-    case .pan: event = .pan(y: try require(slots.y, "y"), state: try require(slots.state, "state"))
-    case .scroll: event = .scroll(offsetY: try require(slots.offsetY, "offsetY"))
-    case .receive: event = .receive(text: try require(slots.text, "text"))
+    case .safeArea: event = .safeArea(try require(slots.insets, .insets))
+    case .pan: event = .pan(y: try require(slots.y, .y), state: try require(slots.state, .state))
+    case .scroll: event = .scroll(offsetY: try require(slots.offsetY, .offsetY))
+    case .receive: event = .receive(text: try require(slots.text, .text))
     case .returnKey: event = .returnKey
     case .doneTap: event = .doneTap
     case .viewport:
       event = .viewport(
-        screen: try require(slots.screen, "screen"),
-        safeArea: try require(slots.safeArea, "safeArea"))
+        screen: try require(slots.screen, .screen),
+        safeArea: try require(slots.safeArea, .safeArea))
     case .appear: event = .appear
     case .disappear: event = .disappear
     }

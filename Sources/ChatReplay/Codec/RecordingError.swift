@@ -1,7 +1,7 @@
 /// A line of a recording that cannot be replayed, with where it is and what is wrong.
 ///
-/// All wording lives in ``RecordingError/Problem/message``, and ``rendered(file:)`` is the one
-/// place that lays an error out for a terminal:
+/// All wording lives in this file: ``RecordingError/Problem/message`` and the phrases it is built
+/// from. ``rendered(file:)`` is the one place that lays an error out for a terminal:
 ///
 /// ```text
 /// chat.jsonl:3:37: error: unknown keyboard notification 'willSho'; did you mean 'willShow'?
@@ -40,22 +40,23 @@ public struct RecordingError: Error, Hashable, Sendable {
     case layoutUnavailable(String)
     case lineTooLong(length: Int, limit: Int)
     case loneSurrogate(String)
-    case missingField(String, in: String, suggestion: String?)
+    case missingField(String, in: FieldOwner, suggestion: String?)
     case negativeValue(field: String, value: String)
     case nestingTooDeep(limit: Int)
     case notAnInteger(field: String, value: String)
-    case notAnObject(found: String)
+    case notAnObject(found: JSONValueKind)
     case numberOutOfRange(String)
     case timeWentBackwards(t: String, previous: String)
     case trailingCharacters(String)
-    case unexpectedEnd(expected: String)
-    case unexpectedToken(found: String, expected: String)
+    case unexpectedEnd(expected: Expectation)
+    case unexpectedToken(found: String, expected: Expectation)
     case unknownField(String, suggestion: String)
-    case unknownValue(String, of: String, suggestion: String?)
+    case unknownValue(String, of: NameList, suggestion: String?)
     case unsupportedVersion(Int)
-    case wrongType(field: String, expected: String, found: String)
+    case wrongType(field: String, expected: ValueShape, found: JSONValueKind)
 
-    /// The one-line message, in sentence case with the offending text in single quotes.
+    /// The one-line message, in lowercase after `error:` as compilers word theirs, with the
+    /// offending text in single quotes.
     public var message: String {
       switch self {
       case .byteOrderMark:
@@ -81,7 +82,7 @@ public struct RecordingError: Error, Hashable, Sendable {
       case .loneSurrogate(let text):
         "'\(text)' is half of a UTF-16 surrogate pair"
       case .missingField(let name, let owner, let suggestion):
-        "missing field '\(name)' in \(owner)"
+        "missing field '\(name)' in \(owner.phrase)"
           + (suggestion.map { " (found '\($0)'; a misspelling?)" } ?? "")
       case .negativeValue(let field, let value):
         "'\(field)' is \(value), but it cannot be negative"
@@ -90,7 +91,7 @@ public struct RecordingError: Error, Hashable, Sendable {
       case .notAnInteger(let field, let value):
         "'\(field)' must be an integer, not \(value)"
       case .notAnObject(let found):
-        "each line must be a JSON object, but this one is \(found)"
+        "each line must be a JSON object, but this one is \(found.phrase)"
       case .numberOutOfRange(let text):
         "'\(text)' is out of range; numbers in a recording lie within ±1e9"
       case .timeWentBackwards(let t, let previous):
@@ -98,18 +99,86 @@ public struct RecordingError: Error, Hashable, Sendable {
       case .trailingCharacters(let text):
         "unexpected '\(text)' after the end of the object"
       case .unexpectedEnd(let expected):
-        "the line ends early; expected \(expected)"
+        "the line ends early; expected \(expected.phrase)"
       case .unexpectedToken(let found, let expected):
-        "expected \(expected), found '\(found)'"
+        "expected \(expected.phrase), found '\(found)'"
       case .unknownField(let name, let suggestion):
         "unknown field '\(name)'; did you mean '\(suggestion)'?"
       case .unknownValue(let value, let of, let suggestion):
-        "unknown \(of) '\(value)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        "unknown \(of.phrase) '\(value)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
       case .unsupportedVersion(let version):
         "unsupported format version \(version); this replayer reads version 1"
       case .wrongType(let field, let expected, let found):
-        "'\(field)' must be \(expected), not \(found)"
+        "'\(field)' must be \(expected.phrase), not \(found.phrase)"
       }
+    }
+
+    /// The kind of JSON value found where something else was expected.
+    public enum JSONValueKind: Hashable, Sendable {
+      case array
+      case boolean
+      /// The line ended where a value should be.
+      case nothing
+      case null
+      case number
+      case object
+      case string
+      /// Text that starts no JSON value, quoted from the line.
+      case token(String)
+    }
+
+    /// What a field's value must be.
+    public enum ValueShape: Hashable, Sendable {
+      case array
+      case boolean
+      /// One of the header's initial messages: an object with `from` and `text`.
+      case message
+      case number
+      /// An object of numbers with these keys (a rect, a size, insets).
+      case numbers(keys: [String])
+      case object
+      case string
+    }
+
+    /// What the JSON syntax expects next.
+    public enum Expectation: Hashable, Sendable {
+      case closingQuote
+      case colonAfterFieldName
+      case commaOrEnd(Container)
+      case escape
+      case fieldName
+      case jsonObject
+      case jsonValue
+      case openingBrace
+      /// Any value, where one must follow.
+      case value
+    }
+
+    /// An object or an array.
+    public enum Container: Hashable, Sendable {
+      case array
+      case object
+    }
+
+    /// The object that lacks a required field.
+    public enum FieldOwner: Hashable, Sendable {
+      /// An event line of this kind.
+      case event(Event.Kind)
+      /// The session header.
+      case header
+      /// A line whose type is unknown because it has none.
+      case line
+      /// An object inside a line, named by its path (`messages[0]`).
+      case object(path: String)
+    }
+
+    /// The fixed list a name must come from.
+    public enum NameList: Hashable, Sendable {
+      case eventType
+      case keyboardNotification
+      case layout
+      case panState
+      case sender
     }
   }
 
@@ -118,6 +187,77 @@ public struct RecordingError: Error, Hashable, Sendable {
   public func rendered(file: String) -> String {
     let caret = String(repeating: " ", count: max(excerptColumn - 1, 0)) + "^"
     return "\(file):\(line):\(column): error: \(problem.message)\n    \(excerpt)\n    \(caret)"
+  }
+}
+
+// The phrases the messages are made of, each worded once.
+
+extension RecordingError.Problem.JSONValueKind {
+  var phrase: String {
+    switch self {
+    case .array: "an array"
+    case .boolean: "a boolean"
+    case .nothing: "nothing"
+    case .null: "null"
+    case .number: "a number"
+    case .object: "an object"
+    case .string: "a string"
+    case .token(let text): "'\(text)'"
+    }
+  }
+}
+
+extension RecordingError.Problem.ValueShape {
+  var phrase: String {
+    switch self {
+    case .array: "an array"
+    case .boolean: "a boolean"
+    case .message: "an object with from and text"
+    case .number: "a number"
+    case .numbers(let keys): "an object with " + keys.joined(separator: ", ")
+    case .object: "an object"
+    case .string: "a string"
+    }
+  }
+}
+
+extension RecordingError.Problem.Expectation {
+  var phrase: String {
+    switch self {
+    case .closingQuote: "'\"' to end the string"
+    case .colonAfterFieldName: "':' after a field name"
+    case .commaOrEnd(.array): "',' or ']'"
+    case .commaOrEnd(.object): "',' or '}'"
+    case .escape: "an escape after '\\'"
+    case .fieldName: "a field name in quotes"
+    case .jsonObject: "a JSON object"
+    case .jsonValue: "a JSON value"
+    case .openingBrace: "'{'"
+    case .value: "a value"
+    }
+  }
+}
+
+extension RecordingError.Problem.FieldOwner {
+  var phrase: String {
+    switch self {
+    case .event(let kind): "a '\(kind.rawValue)' line"
+    case .header: "a 'session' line"
+    case .line: "the line"
+    case .object(let path): "'\(path)'"
+    }
+  }
+}
+
+extension RecordingError.Problem.NameList {
+  var phrase: String {
+    switch self {
+    case .eventType: "event type"
+    case .keyboardNotification: "keyboard notification"
+    case .layout: "layout"
+    case .panState: "pan state"
+    case .sender: "sender"
+    }
   }
 }
 

@@ -1,42 +1,43 @@
-// The recording format's vocabulary: the fields a line may carry and the `type`s it may name.
+// The recording format's vocabulary, in one place: the keys of every object a line may hold, and
+// the names a line's `type` may take. The decoder matches keys and names against these tables,
+// the canonical fast path steps over the keys they lay out, and the encoder writes the same keys.
 
-/// The fields a line may carry, and what their values must be.
-enum Field: Int, CaseIterable {
+/// A key of an object in a recording, spelled once in ``key``.
+///
+/// The raw values count from 0 in the order of `allCases`, the format's order, so a key's raw
+/// value is its bit in a set of keys seen and its index in ``table``.
+protocol RecordingKey: RawRepresentable<Int>, CaseIterable, Sendable {
+  /// The key as the format spells it.
+  var key: StaticString { get }
+  /// Every key of the object, matched from bytes.
+  static var table: NameTable<Self> { get }
+}
+
+extension RecordingKey {
+  /// The key as text.
+  var name: String { "\(key)" }
+
+  /// The keys in the format's order, for did-you-mean.
+  static var names: [String] { table.names }
+
+  /// The key matching `bytes` exactly.
+  @inline(__always)
+  static func match(_ bytes: UnsafeBufferPointer<UInt8>) -> Self? { table.match(bytes) }
+
+  /// The table of `allCases`, keyed by their ``key``.
+  static func makeTable() -> NameTable<Self> {
+    let keys = Array(allCases)
+    precondition(keys.indices.allSatisfy { keys[$0].rawValue == $0 }, "raw values count from 0")
+    return NameTable(keys.map { ("\($0.key)", $0) })
+  }
+}
+
+/// The members a line's object may carry, headers and events together.
+enum Field: Int, RecordingKey {
   case t, type, name, frameBegin, frameEnd, duration, curve, isLocal, text, insets, y, state
   case offsetY, screen, safeArea, version, layout, device, messages
 
-  var key: String { String(describing: self) }
-
-  /// Matches a key's bytes without making a `String`.
-  static func match(_ bytes: UnsafeBufferPointer<UInt8>) -> Field? {
-    guard let first = bytes.first else { return nil }
-    let candidate: Field
-    switch (bytes.count, first) {
-    case (1, UInt8(ascii: "t")): return .t
-    case (1, UInt8(ascii: "y")): return .y
-    case (4, UInt8(ascii: "t")): candidate = bytes[1] == UInt8(ascii: "y") ? .type : .text
-    case (4, UInt8(ascii: "n")): candidate = .name
-    case (5, UInt8(ascii: "c")): candidate = .curve
-    case (5, UInt8(ascii: "s")): candidate = .state
-    case (6, UInt8(ascii: "i")): candidate = .insets
-    case (6, UInt8(ascii: "s")): candidate = .screen
-    case (6, UInt8(ascii: "l")): candidate = .layout
-    case (6, UInt8(ascii: "d")): candidate = .device
-    case (7, UInt8(ascii: "o")): candidate = .offsetY
-    case (7, UInt8(ascii: "i")): candidate = .isLocal
-    case (7, UInt8(ascii: "v")): candidate = .version
-    case (8, UInt8(ascii: "f")): candidate = .frameEnd
-    case (8, UInt8(ascii: "d")): candidate = .duration
-    case (8, UInt8(ascii: "s")): candidate = .safeArea
-    case (8, UInt8(ascii: "m")): candidate = .messages
-    case (10, UInt8(ascii: "f")): candidate = .frameBegin
-    default: return nil
-    }
-    return bytesEqual(candidate.staticKey, bytes) ? candidate : nil
-  }
-
-  /// The key, without the reference counting of a `String` or an array.
-  var staticKey: StaticString {
+  var key: StaticString {
     switch self {
     case .t: "t"
     case .type: "type"
@@ -59,81 +60,217 @@ enum Field: Int, CaseIterable {
     case .messages: "messages"
     }
   }
+
+  static let table = makeTable()
 }
 
-/// Whether `bytes` are exactly `expected`: a plain loop, faster than `elementsEqual` on the
-/// short keys and names of a recording.
-@inline(__always)
-func bytesEqual(_ expected: StaticString, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-  let count = expected.utf8CodeUnitCount
-  guard count == bytes.count else { return false }
-  let start = expected.utf8Start
-  for index in 0..<count where start[index] != bytes[index] { return false }
-  return true
-}
+/// The members of a rect: `{"x":…,"y":…,"width":…,"height":…}`.
+enum RectKey: Int, RecordingKey {
+  case x, y, width, height
 
-/// The `type` of a line: the header or one of the event types.
-enum LineType: Int {
-  case session, keyboard, textChange, sendTap, safeArea, pan, scroll, receive, returnKey, doneTap
-  case viewport, appear, disappear
-
-  static let names = [
-    "session", "keyboard", "textChange", "sendTap", "safeArea", "pan", "scroll", "receive",
-    "returnKey", "doneTap", "viewport", "appear", "disappear",
-  ]
-
-  static func match(_ bytes: UnsafeBufferPointer<UInt8>) -> LineType? {
-    guard let first = bytes.first else { return nil }
-    let candidate: LineType
-    switch (bytes.count, first) {
-    case (10, UInt8(ascii: "t")): candidate = .textChange
-    case (8, UInt8(ascii: "k")): candidate = .keyboard
-    case (3, UInt8(ascii: "p")): candidate = .pan
-    case (7, UInt8(ascii: "s")): candidate = bytes[2] == UInt8(ascii: "n") ? .sendTap : .session
-    case (6, UInt8(ascii: "s")): candidate = .scroll
-    case (7, UInt8(ascii: "r")): candidate = .receive
-    case (8, UInt8(ascii: "s")): candidate = .safeArea
-    case (9, UInt8(ascii: "r")): candidate = .returnKey
-    case (7, UInt8(ascii: "d")): candidate = .doneTap
-    case (8, UInt8(ascii: "v")): candidate = .viewport
-    case (6, UInt8(ascii: "a")): candidate = .appear
-    case (9, UInt8(ascii: "d")): candidate = .disappear
-    default: return nil
+  var key: StaticString {
+    switch self {
+    case .x: "x"
+    case .y: "y"
+    case .width: "width"
+    case .height: "height"
     }
-    return bytesEqual(candidate.staticName, bytes) ? candidate : nil
   }
 
-  var name: String { Self.names[rawValue] }
+  static let table = makeTable()
+}
 
-  var staticName: StaticString {
+/// The members of a size: `{"width":…,"height":…}`.
+enum SizeKey: Int, RecordingKey {
+  case width, height
+
+  var key: StaticString {
+    switch self {
+    case .width: "width"
+    case .height: "height"
+    }
+  }
+
+  static let table = makeTable()
+}
+
+/// The members of edge insets: `{"top":…,"left":…,"bottom":…,"right":…}`.
+enum InsetKey: Int, RecordingKey {
+  case top, left, bottom, right
+
+  var key: StaticString {
+    switch self {
+    case .top: "top"
+    case .left: "left"
+    case .bottom: "bottom"
+    case .right: "right"
+    }
+  }
+
+  static let table = makeTable()
+}
+
+/// The members of the header's `device`.
+enum DeviceKey: Int, RecordingKey {
+  case model, screen, safeArea
+
+  var key: StaticString {
+    switch self {
+    case .model: "model"
+    case .screen: "screen"
+    case .safeArea: "safeArea"
+    }
+  }
+
+  static let table = makeTable()
+}
+
+/// The members of one of the header's initial `messages`.
+enum MessageKey: Int, RecordingKey {
+  case from, text
+
+  var key: StaticString {
+    switch self {
+    case .from: "from"
+    case .text: "text"
+    }
+  }
+
+  static let table = makeTable()
+}
+
+/// The `type` of a line: the session header, or one of the event kinds.
+enum LineType: Hashable, Sendable {
+  case session
+  case event(Event.Kind)
+
+  /// `session`, then the event kinds in the format's order.
+  static let table = NameTable(
+    ([LineType.session] + Event.Kind.allCases.map { .event($0) }).map { ($0.name, $0) })
+
+  /// The type as the format spells it.
+  var name: String {
     switch self {
     case .session: "session"
-    case .keyboard: "keyboard"
-    case .textChange: "textChange"
-    case .sendTap: "sendTap"
-    case .safeArea: "safeArea"
-    case .pan: "pan"
-    case .scroll: "scroll"
-    case .receive: "receive"
-    case .returnKey: "returnKey"
-    case .doneTap: "doneTap"
-    case .viewport: "viewport"
-    case .appear: "appear"
-    case .disappear: "disappear"
+    case .event(let kind): kind.rawValue
     }
   }
 
-  /// The fields this type reads; misspellings of these are reported.
-  var fields: [String] {
+  /// The fields this type reads, in the format's order; misspellings of these are reported.
+  var fields: [Field] {
     switch self {
-    case .session: ["type", "version", "layout", "device", "messages"]
-    case .keyboard: ["t", "type", "name", "frameBegin", "frameEnd", "duration", "curve", "isLocal"]
-    case .textChange, .receive: ["t", "type", "text"]
-    case .safeArea: ["t", "type", "insets"]
-    case .pan: ["t", "type", "y", "state"]
-    case .scroll: ["t", "type", "offsetY"]
-    case .viewport: ["t", "type", "screen", "safeArea"]
-    case .sendTap, .returnKey, .doneTap, .appear, .disappear: ["t", "type"]
+    case .session: [.type, .version, .layout, .device, .messages]
+    case .event(let kind):
+      switch kind {
+      case .keyboard: [.t, .type, .name, .frameBegin, .frameEnd, .duration, .curve, .isLocal]
+      case .textChange, .receive: [.t, .type, .text]
+      case .safeArea: [.t, .type, .insets]
+      case .pan: [.t, .type, .y, .state]
+      case .scroll: [.t, .type, .offsetY]
+      case .viewport: [.t, .type, .screen, .safeArea]
+      case .sendTap, .returnKey, .doneTap, .appear, .disappear: [.t, .type]
+      }
     }
+  }
+}
+
+extension StructuredWriter {
+  /// Writes the key of a recording's member.
+  mutating func key(_ key: some RecordingKey) {
+    self.key(key.key)
+  }
+}
+
+/// The names a field may take from a fixed list, matched from bytes.
+enum RecordingNames {
+  static let notification = NameTable(KeyboardNotification.Name.allCases.map { ($0.rawValue, $0) })
+  static let panState = NameTable(PanState.allCases.map { ($0.rawValue, $0) })
+  static let layout = NameTable(LayoutID.allCases.map { ($0.rawValue, $0) })
+  static let sender = NameTable(Sender.allCases.map { ($0.rawValue, $0) })
+}
+
+/// Names matched straight from a line's bytes, without making a `String`.
+///
+/// Each name is laid out once, as `,"name":`, in memory that lives as long as the program: the
+/// matcher compares the name's bytes there, and the canonical fast path steps over a whole member
+/// key with one comparison (``JSONScanner/skip(member:first:)``). Names are chained in 64 buckets by
+/// length, first and last byte, so a match compares one candidate, rarely two.
+struct NameTable<Value: Sendable>: @unchecked Sendable {
+  /// The names, in the order given.
+  let names: [String]
+  let values: [Value]
+  /// `,"name":` for every name, one after another.
+  private let bytes: UnsafeMutablePointer<UInt8>
+  /// Where each name's `,"name":` starts in ``bytes``.
+  private let starts: [Int]
+  /// Each name's length in bytes.
+  private let lengths: [Int]
+  /// The first name in each bucket, or -1.
+  private let heads: [Int]
+  /// The next name in the same bucket, or -1.
+  private let next: [Int]
+
+  init(_ entries: [(String, Value)]) {
+    names = entries.map(\.0)
+    values = entries.map(\.1)
+    let total = names.reduce(0) { $0 + $1.utf8.count + 4 }
+    bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(total, 1))
+    var starts: [Int] = []
+    var lengths: [Int] = []
+    var heads = [Int](repeating: -1, count: 64)
+    var next = [Int](repeating: -1, count: names.count)
+    var offset = 0
+    for (index, name) in names.enumerated() {
+      let utf8 = Array(name.utf8)
+      precondition(!utf8.isEmpty, "names are not empty")
+      starts.append(offset)
+      lengths.append(utf8.count)
+      for byte in [UInt8(ascii: ","), UInt8(ascii: "\"")] + utf8 + [
+        UInt8(ascii: "\""), UInt8(ascii: ":"),
+      ] {
+        bytes[offset] = byte
+        offset += 1
+      }
+      let bucket = Self.bucket(count: utf8.count, first: utf8[0], last: utf8[utf8.count - 1])
+      // Appended at the end of the chain, so earlier names are tried first.
+      if heads[bucket] < 0 {
+        heads[bucket] = index
+      } else {
+        var last = heads[bucket]
+        while next[last] >= 0 { last = next[last] }
+        next[last] = index
+      }
+    }
+    self.starts = starts
+    self.lengths = lengths
+    self.heads = heads
+    self.next = next
+  }
+
+  @inline(__always)
+  private static func bucket(count: Int, first: UInt8, last: UInt8) -> Int {
+    (count &* 5 &+ Int(first) &* 3 &+ Int(last)) & 63
+  }
+
+  /// The value whose name is exactly `name`'s bytes.
+  @inline(__always)
+  func match(_ name: UnsafeBufferPointer<UInt8>) -> Value? {
+    guard let first = name.first, let last = name.last else { return nil }
+    var candidate = heads[Self.bucket(count: name.count, first: first, last: last)]
+    while candidate >= 0 {
+      if lengths[candidate] == name.count {
+        let start = bytes + starts[candidate] + 2
+        var index = 0
+        while index < name.count && start[index] == name[index] { index += 1 }
+        if index == name.count { return values[candidate] }
+      }
+      candidate = next[candidate]
+    }
+    return nil
+  }
+
+  /// `,"name":` for the name at `index`.
+  func member(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: bytes + starts[index], count: lengths[index] + 4)
   }
 }

@@ -15,7 +15,7 @@ public struct ChangeIndex: Sendable {
   private(set) var leaves: [String] = []
   /// `masks[s]`: what step `s`'s event changed (`0` for step 0).
   private(set) var masks: [UInt32] = []
-  /// `kinds[s]`: the kind of step `s`'s event (see ``kind(of:)``).
+  /// `kinds[s]`: the kind of step `s`'s event (see ``EventClass/code``).
   private(set) var kinds: [UInt8] = []
   private var previous: [StateNode] = []
   private var recorder = LeafRecorder()
@@ -52,7 +52,7 @@ public struct ChangeIndex: Sendable {
       }
       if state.diagnostics != previousDiagnostics { mask |= Self.diagnosticsBit }
       masks.append(mask)
-      kinds.append(event.map { Self.kind(of: $0.event) } ?? 0)
+      kinds.append(event.map { EventClass($0.event).code } ?? 0)
     }
     swap(&previous, &recorder.values)
     previousDiagnostics = state.diagnostics
@@ -89,17 +89,6 @@ public struct ChangeIndex: Sendable {
     return bits == 0 ? nil : (bits, fields.count == 1)
   }
 
-  /// A small code for an event's type, keyboard notification name or pan state.
-  static func kind(of event: Event) -> UInt8 {
-    switch event {
-    case .keyboard(let notification):
-      16 + UInt8(KeyboardNotification.Name.allCases.firstIndex(of: notification.name) ?? 0)
-    case .pan(_, let state):
-      32 + UInt8(PanState.allCases.firstIndex(of: state) ?? 0)
-    default:
-      1 + UInt8(Event.typeNames.firstIndex(of: event.typeName) ?? 0)
-    }
-  }
 }
 
 /// Records a state's scalars in writing order.

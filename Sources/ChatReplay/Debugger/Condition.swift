@@ -13,9 +13,9 @@ public indirect enum Condition: Hashable, Sendable {
   /// A path alone: true when its value is `true`.
   case truth(StatePath)
   /// `event TYPE` or `event keyboard NAME` (or `event NAME` for a keyboard notification).
-  case event(type: String?, name: String?)
+  case event(Event.Kind?, KeyboardNotification.Name?)
   /// `diagnostic ID`: the state shows that diagnostic.
-  case diagnostic(String)
+  case diagnostic(Diagnostic.Kind)
   case not(Condition)
   case and(Condition, Condition)
   case or(Condition, Condition)
@@ -54,16 +54,16 @@ public indirect enum Condition: Hashable, Sendable {
       return op.compare(a, b)
     case .truth(let path):
       return path.value(in: state) == .bool(true)
-    case .event(let type, let name):
+    case .event(let kind, let name):
       guard eventsHold, let event else { return false }
-      if let type, event.typeName != type { return false }
+      if let kind, event.kind != kind { return false }
       if let name {
         guard case .keyboard(let notification) = event else { return false }
-        return notification.name.rawValue == name
+        return notification.name == name
       }
       return true
-    case .diagnostic(let id):
-      return state.diagnostics.contains { $0.id == id }
+    case .diagnostic(let kind):
+      return state.diagnostics.contains { $0.kind == kind }
     case .not(let inner):
       return !inner.holds(in: state, event: event, eventsHold: eventsHold)
     case .and(let left, let right):

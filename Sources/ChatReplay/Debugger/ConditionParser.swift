@@ -17,9 +17,7 @@ enum ConditionParser {
     do throws(DebuggerError) {
       let condition = try parser.orExpression()
       if parser.position < tokens.count {
-        throw DebuggerError.badExpression(
-          "unexpected '\(describe(tokens[parser.position]))' after a complete expression",
-          hint: "join conditions with 'and' or 'or'")
+        throw DebuggerError.badExpression(.trailingToken(describe(tokens[parser.position])))
       }
       return .success(condition)
     } catch {
@@ -52,7 +50,7 @@ enum ConditionParser {
           index += 1
         }
         guard index < characters.count else {
-          return .failure(.badExpression("unterminated string", hint: "close it with '\"'"))
+          return .failure(.badExpression(.unterminatedString))
         }
         index += 1
         tokens.append(.string(value))
@@ -65,7 +63,7 @@ enum ConditionParser {
         }
         let literal = String(characters[index..<end])
         guard let value = Double(literal) else {
-          return .failure(.badExpression("'\(literal)' is not a number", hint: "write 3 or 3.5"))
+          return .failure(.badExpression(.notANumber(literal)))
         }
         tokens.append(.number(value))
         index = end
@@ -88,10 +86,7 @@ enum ConditionParser {
           tokens.append(.symbol(character == "=" ? "==" : String(character)))
           index += 1
         } else {
-          return .failure(
-            .badExpression(
-              "unexpected '\(character)'", hint: "compare with < <= > >= == != and join with and/or"
-            ))
+          return .failure(.badExpression(.unexpectedCharacter(character)))
         }
       }
     }
@@ -131,7 +126,7 @@ enum ConditionParser {
         position += 1
         let inner = try orExpression()
         guard current == .symbol(")") else {
-          throw .badExpression("missing ')'", hint: "every '(' needs a ')'")
+          throw .badExpression(.missingClosingParenthesis)
         }
         position += 1
         return inner
@@ -142,22 +137,18 @@ enum ConditionParser {
       }
       if current == .word("diagnostic") {
         position += 1
-        guard case .word(let id)? = current else {
-          throw .badExpression(
-            "'diagnostic' needs an id",
-            hint: "one of " + Diagnostic.ids.joined(separator: ", "))
-        }
+        guard case .word(let id)? = current else { throw .badExpression(.diagnosticWithoutID) }
         position += 1
-        guard Diagnostic.ids.contains(id) else {
-          throw .unknownName("diagnostic", id, candidates: Diagnostic.ids)
+        guard let kind = Diagnostic.Kind(rawValue: id) else {
+          throw .unknownName(.diagnostic, id)
         }
-        return .diagnostic(id)
+        return .diagnostic(kind)
       }
       let left = try operand()
       guard case .symbol(let symbol)? = current, let op = ComparisonOperator(rawValue: symbol)
       else {
         guard case .path(let path) = left else {
-          throw .badExpression("a literal alone is not a condition", hint: "compare it with a path")
+          throw .badExpression(.literalAlone)
         }
         return .truth(path)
       }
@@ -166,24 +157,18 @@ enum ConditionParser {
     }
 
     mutating func eventTerm() throws(DebuggerError) -> Condition {
-      let names = KeyboardNotification.Name.allCases.map(\.rawValue)
-      guard case .word(let word)? = current else {
-        throw .badExpression(
-          "'event' needs a type", hint: "one of " + Event.typeNames.joined(separator: ", "))
-      }
+      guard case .word(let word)? = current else { throw .badExpression(.eventWithoutType) }
       position += 1
-      if names.contains(word) { return .event(type: "keyboard", name: word) }
-      guard Event.typeNames.contains(word) else {
-        throw .unknownName("event type", word, candidates: Event.typeNames + names)
-      }
-      if word == "keyboard", case .word(let name)? = current, !["and", "or"].contains(name) {
+      if let name = KeyboardNotification.Name(rawValue: word) { return .event(.keyboard, name) }
+      guard let kind = Event.Kind(rawValue: word) else { throw .unknownName(.eventType, word) }
+      if kind == .keyboard, case .word(let text)? = current, !["and", "or"].contains(text) {
         position += 1
-        guard names.contains(name) else {
-          throw .unknownName("keyboard notification", name, candidates: names)
+        guard let name = KeyboardNotification.Name(rawValue: text) else {
+          throw .unknownName(.keyboardNotification, text)
         }
-        return .event(type: word, name: name)
+        return .event(kind, name)
       }
-      return .event(type: word, name: nil)
+      return .event(kind, nil)
     }
 
     mutating func operand() throws(DebuggerError) -> Condition.Operand {
@@ -204,12 +189,9 @@ enum ConditionParser {
         }
         return .path(path)
       case .symbol(let symbol)?:
-        throw .badExpression(
-          "expected a path or a number, found '\(symbol)'",
-          hint: "e.g. keyboard.visibleHeight > 300"
-        )
+        throw .badExpression(.operandExpected(found: symbol))
       case nil:
-        throw .badExpression("it ends early", hint: "e.g. keyboard.visibleHeight > 300")
+        throw .badExpression(.endsEarly)
       }
     }
   }

@@ -116,7 +116,7 @@ extension Debugger {
         let kind = index.kinds[changed]
         if tally[kind] == nil {
           order.append(kind)
-          tally[kind] = (Self.eventKind(timeline.event(at: changed).event), 0)
+          tally[kind] = (EventClass(timeline.event(at: changed).event).label, 0)
         }
         tally[kind]?.count += 1
       }
@@ -129,15 +129,6 @@ extension Debugger {
       }
     }
     return lines
-  }
-
-  /// The event's type, with the notification's name or the pan's state.
-  static func eventKind(_ event: Event) -> String {
-    switch event {
-    case .keyboard(let notification): "keyboard \(notification.name.rawValue)"
-    case .pan(_, let state): "pan \(state.rawValue)"
-    default: event.typeName
-    }
   }
 
   /// Rows as columns padded to their widest cell; the last column is not padded.

@@ -1,10 +1,11 @@
 /// A debugger command that cannot run; ``message`` is the one line the prompt prints.
 ///
-/// All wording lives here: sentence fragments with the user's text in single quotes, then the fix.
+/// All wording lives here, in ``message``'s switch: lowercase after `Error:`, the user's text in
+/// single quotes, then the fix.
 public enum DebuggerError: Error, Hashable, Sendable {
   case ambiguousCommand(String, candidates: [String])
   case badArgument(command: String, text: String, usage: String)
-  case badExpression(String, hint: String)
+  case badExpression(ExpressionProblem)
   case badPath(String)
   case missingArgument(command: String, usage: String)
   case noEvent
@@ -14,7 +15,46 @@ public enum DebuggerError: Error, Hashable, Sendable {
   case stepOutOfRange(Int, last: Int)
   case unknownCommand(String, suggestion: String?)
   case unknownHelpTopic(String, suggestion: String?)
-  case unknownName(String, String, candidates: [String])
+  case unknownName(NameList, String)
+
+  /// What is wrong with the expression of `break when`.
+  public enum ExpressionProblem: Hashable, Sendable {
+    /// `diagnostic` with no id after it.
+    case diagnosticWithoutID
+    /// The expression stops where an operand should follow.
+    case endsEarly
+    /// `event` with no type after it.
+    case eventWithoutType
+    /// A number, string or boolean with no comparison.
+    case literalAlone
+    case missingClosingParenthesis
+    /// A token that starts like a number but is none.
+    case notANumber(String)
+    /// A symbol where a path or a literal should be.
+    case operandExpected(found: String)
+    /// A token after a complete expression.
+    case trailingToken(String)
+    case unexpectedCharacter(Character)
+    case unterminatedString
+  }
+
+  /// A list of names a word in an expression must come from.
+  public enum NameList: Hashable, Sendable {
+    case diagnostic
+    /// Event types, and keyboard notification names (which imply `keyboard`).
+    case eventType
+    case keyboardNotification
+
+    /// The names, in the order help lists them.
+    public var names: [String] {
+      switch self {
+      case .diagnostic: Diagnostic.Kind.allCases.map(\.rawValue)
+      case .eventType:
+        Event.Kind.allCases.map(\.rawValue) + KeyboardNotification.Name.allCases.map(\.rawValue)
+      case .keyboardNotification: KeyboardNotification.Name.allCases.map(\.rawValue)
+      }
+    }
+  }
 
   /// The error as one line: `Error: …`, with a hint.
   public var message: String {
@@ -27,8 +67,35 @@ public enum DebuggerError: Error, Hashable, Sendable {
       return "'\(text)' is ambiguous: it could be \(Self.list(candidates, "or")); type more letters"
     case .badArgument(let command, let text, let usage):
       return "'\(text)' is not valid for '\(command)'; usage: \(usage)"
-    case .badExpression(let problem, let hint):
-      return "bad expression: \(problem); \(hint)"
+    case .badExpression(let problem):
+      let example = "e.g. keyboard.visibleHeight > 300"
+      let (what, hint): (String, String) =
+        switch problem {
+        case .diagnosticWithoutID:
+          (
+            "'diagnostic' needs an id",
+            "one of " + NameList.diagnostic.names.joined(separator: ", ")
+          )
+        case .endsEarly: ("it ends early", example)
+        case .eventWithoutType:
+          (
+            "'event' needs a type",
+            "one of " + Event.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+          )
+        case .literalAlone: ("a literal alone is not a condition", "compare it with a path")
+        case .missingClosingParenthesis: ("missing ')'", "every '(' needs a ')'")
+        case .notANumber(let literal): ("'\(literal)' is not a number", "write 3 or 3.5")
+        case .operandExpected(let found): ("expected a path or a number, found '\(found)'", example)
+        case .trailingToken(let token):
+          (
+            "unexpected '\(token)' after a complete expression",
+            "join conditions with 'and' or 'or'"
+          )
+        case .unexpectedCharacter(let character):
+          ("unexpected '\(character)'", "compare with < <= > >= == != and join with and/or")
+        case .unterminatedString: ("unterminated string", "close it with '\"'")
+        }
+      return "bad expression: \(what); \(hint)"
     case .badPath(let text):
       return
         "'\(text)' is not a path; write names separated by dots, with [N] for an element, e.g. messages[3].text"
@@ -60,11 +127,17 @@ public enum DebuggerError: Error, Hashable, Sendable {
     case .unknownHelpTopic(let text, let suggestion):
       return "no help for '\(text)'"
         + (suggestion.map { "; did you mean '\($0)'?" } ?? "; 'help' lists the commands")
-    case .unknownName(let kind, let text, let candidates):
-      if let near = Suggestion.nearest(to: text, in: candidates) {
+    case .unknownName(let list, let text):
+      let kind =
+        switch list {
+        case .diagnostic: "diagnostic"
+        case .eventType: "event type"
+        case .keyboardNotification: "keyboard notification"
+        }
+      if let near = Suggestion.nearest(to: text, in: list.names) {
         return "unknown \(kind) '\(text)'; did you mean '\(near)'?"
       }
-      return "unknown \(kind) '\(text)'; one of \(candidates.joined(separator: ", "))"
+      return "unknown \(kind) '\(text)'; one of \(list.names.joined(separator: ", "))"
     }
   }
 

@@ -38,13 +38,8 @@ extension Condition {
         trigger.bits |= bits.bits
       }
       return true
-    case .event(let type, let name):
-      for event in Self.sampleEvents(type: type) {
-        if let name, case .keyboard(let notification) = event, notification.name.rawValue != name {
-          continue
-        }
-        trigger.kinds.insert(ChangeIndex.kind(of: event))
-      }
+    case .event(let kind, let name):
+      for eventClass in EventClass.matching(kind, name) { trigger.kinds.insert(eventClass.code) }
       return true
     case .diagnostic:
       trigger.bits |= ChangeIndex.diagnosticsBit
@@ -54,20 +49,6 @@ extension Condition {
     case .and(let left, let right), .or(let left, let right):
       return left.addTriggers(to: &trigger, index) && right.addTriggers(to: &trigger, index)
     }
-  }
-
-  /// One event of every kind `type` names (every kind when `nil`).
-  private static func sampleEvents(type: String?) -> [Event] {
-    let all: [Event] =
-      [
-        .appear, .disappear, .doneTap, .returnKey, .sendTap, .receive(text: ""),
-        .textChange(text: ""), .scroll(offsetY: 0), .safeArea(.zero),
-        .viewport(screen: .zero, safeArea: .zero),
-      ]
-      + KeyboardNotification.Name.allCases.map { .keyboard(KeyboardNotification(name: $0)) }
-      + PanState.allCases.map { .pan(y: 0, state: $0) }
-    guard let type else { return all }
-    return all.filter { $0.typeName == type }
   }
 
   /// Whether an `event` term appears.

@@ -4,22 +4,22 @@ extension Event {
     let f = JSONWriter.format
     switch self {
     case .appear, .disappear, .doneTap, .returnKey, .sendTap:
-      return typeName
+      return kind.rawValue
     case .keyboard(let notification):
       let end = notification.frameEnd.map { "→ \($0.summary)" } ?? "(no frameEnd)"
-      return "keyboard \(notification.name.rawValue) \(end)"
+      return "\(kind.rawValue) \(notification.name.rawValue) \(end)"
     case .pan(let y, let state):
-      return "pan \(state.rawValue) y=\(f(y))"
+      return "\(kind.rawValue) \(state.rawValue) y=\(f(y))"
     case .receive(let text):
-      return "receive \(Self.quoted(text))"
+      return "\(kind.rawValue) \(Self.quoted(text))"
     case .safeArea(let insets):
-      return "safeArea \(insets.summary)"
+      return "\(kind.rawValue) \(insets.summary)"
     case .scroll(let offsetY):
-      return "scroll offsetY=\(f(offsetY))"
+      return "\(kind.rawValue) offsetY=\(f(offsetY))"
     case .textChange(let text):
-      return "textChange \(Self.quoted(text))"
+      return "\(kind.rawValue) \(Self.quoted(text))"
     case .viewport(let screen, let safeArea):
-      return "viewport \(f(screen.width))×\(f(screen.height)) safeArea \(safeArea.summary)"
+      return "\(kind.rawValue) \(f(screen.width))×\(f(screen.height)) safeArea \(safeArea.summary)"
     }
   }
 

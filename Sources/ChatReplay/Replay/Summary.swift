@@ -46,13 +46,25 @@ public enum Summary {
   /// Ids are counted by ``Diagnostic/ordinal``, so a step costs a few integer operations and no
   /// allocation: a million steps are tallied in milliseconds.
   public struct Tally: Sendable, Equatable {
-    /// Counts by ordinal, stored inline: no array to copy or check for uniqueness per step.
-    private var stepCounts = InlineArray<12, Int>(repeating: 0)
-    private var runCounts = InlineArray<12, Int>(repeating: 0)
+    /// One count per diagnostic kind, by ordinal, stored inline.
+    ///
+    /// Inline, there is no array to copy or check for uniqueness per step. Its size is a
+    /// literal, so ``init()`` checks it against the kinds.
+    typealias Counts = InlineArray<12, Int>
+
+    /// How many kinds a tally can count.
+    public static var capacity: Int { Counts.count }
+
+    private var stepCounts = Counts(repeating: 0)
+    private var runCounts = Counts(repeating: 0)
     /// The ordinals the previous step showed, one bit each.
     private var previous: UInt32 = 0
 
-    public init() {}
+    public init() {
+      precondition(
+        Diagnostic.Kind.all.count == Self.capacity,
+        "Summary.Tally.Counts must have one count per Diagnostic.Kind")
+    }
 
     /// The number of steps that show each id, for the ids shown at least once.
     public var steps: [String: Int] { Self.dictionary(stepCounts) }
@@ -84,19 +96,19 @@ public enum Summary {
 
     /// `keyboard-gap ×2 (17 steps), bad-index ×1 (1 step)` in layouts.md's order, or `none`.
     public var description: String {
-      let parts = Diagnostic.ids.indices.compactMap { index -> String? in
+      let parts = Diagnostic.Kind.allCases.indices.compactMap { index -> String? in
         let count = stepCounts[index]
         guard count > 0 else { return nil }
         return
-          "\(Diagnostic.ids[index]) ×\(runCounts[index]) (\(count) step\(count == 1 ? "" : "s"))"
+          "\(Diagnostic.Kind.all[index].rawValue) ×\(runCounts[index]) (\(count) step\(count == 1 ? "" : "s"))"
       }
       return parts.isEmpty ? "none" : parts.joined(separator: ", ")
     }
 
-    private static func dictionary(_ counts: InlineArray<12, Int>) -> [String: Int] {
+    private static func dictionary(_ counts: Counts) -> [String: Int] {
       var result: [String: Int] = [:]
       for index in counts.indices where counts[index] > 0 {
-        result[Diagnostic.ids[index]] = counts[index]
+        result[Diagnostic.Kind.all[index].rawValue] = counts[index]
       }
       return result
     }

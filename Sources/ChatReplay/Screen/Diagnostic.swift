@@ -50,49 +50,59 @@ public enum Diagnostic: Hashable, Sendable {
     case frameEndMissing = "willShow has no frameEnd (as! NSValue on nil)"
   }
 
+  /// Which diagnostic this is, without its numbers.
+  public var kind: Kind {
+    switch self {
+    case .badIndex: .badIndex
+    case .crash: .crash
+    case .doubledOrigin: .doubledOrigin
+    case .duplicateObserver: .duplicateObserver
+    case .emptyMessage: .emptyMessage
+    case .frameMismatch: .frameMismatch
+    case .keyboardGap: .keyboardGap
+    case .keyboardOverlap: .keyboardOverlap
+    case .messageHidden: .messageHidden
+    case .offsetOutOfRange: .offsetOutOfRange
+    case .outsideContainer: .outsideContainer
+    case .unsafeInput: .unsafeInput
+    }
+  }
+
   /// The diagnostic's id, as layouts.md names it.
-  public var id: String {
-    switch self {
-    case .badIndex: "bad-index"
-    case .crash: "crash"
-    case .doubledOrigin: "doubled-origin"
-    case .duplicateObserver: "duplicate-observer"
-    case .emptyMessage: "empty-message"
-    case .frameMismatch: "frame-mismatch"
-    case .keyboardGap: "keyboard-gap"
-    case .keyboardOverlap: "keyboard-overlap"
-    case .messageHidden: "message-hidden"
-    case .offsetOutOfRange: "offset-out-of-range"
-    case .outsideContainer: "outside-container"
-    case .unsafeInput: "unsafe-input"
+  public var id: String { kind.rawValue }
+
+  /// The position of the diagnostic's kind in ``Kind/allCases``: a small integer for counting
+  /// without hashing strings.
+  public var ordinal: Int { kind.ordinal }
+
+  /// A diagnostic without its numbers; the raw value is its id.
+  ///
+  /// The cases follow the order of the layout rules' table of diagnostics, which summaries
+  /// follow too.
+  public enum Kind: String, CaseIterable, Hashable, Sendable {
+    case keyboardOverlap = "keyboard-overlap"
+    case keyboardGap = "keyboard-gap"
+    case messageHidden = "message-hidden"
+    case offsetOutOfRange = "offset-out-of-range"
+    case unsafeInput = "unsafe-input"
+    case crash
+    case badIndex = "bad-index"
+    case frameMismatch = "frame-mismatch"
+    case outsideContainer = "outside-container"
+    case duplicateObserver = "duplicate-observer"
+    case doubledOrigin = "doubled-origin"
+    case emptyMessage = "empty-message"
+
+    /// `allCases` kept once, so that ``ordinal`` searches it without building it.
+    static let all = allCases
+
+    /// The kind's index in `allCases`.
+    public var ordinal: Int {
+      var index = 0
+      while Self.all[index] != self { index += 1 }
+      return index
     }
   }
-
-  /// The position of ``id`` in ``ids``: a small integer for counting without hashing strings.
-  public var ordinal: Int {
-    switch self {
-    case .keyboardOverlap: 0
-    case .keyboardGap: 1
-    case .messageHidden: 2
-    case .offsetOutOfRange: 3
-    case .unsafeInput: 4
-    case .crash: 5
-    case .badIndex: 6
-    case .frameMismatch: 7
-    case .outsideContainer: 8
-    case .duplicateObserver: 9
-    case .doubledOrigin: 10
-    case .emptyMessage: 11
-    }
-  }
-
-  /// Every id, in the order of layouts.md's table.
-  public static let ids = [
-    "keyboard-overlap", "keyboard-gap", "message-hidden", "offset-out-of-range", "unsafe-input",
-    "crash",
-    "bad-index", "frame-mismatch", "outside-container", "duplicate-observer", "doubled-origin",
-    "empty-message",
-  ]
 
   /// The diagnostic in words, with its numbers.
   public var message: String {

@@ -61,13 +61,13 @@ struct CommandParsingTests {
       parsed("br when event sendTap or diagnostic keyboard-gap")
         == .breakWhen(
           source: "event sendTap or diagnostic keyboard-gap",
-          .or(.event(type: "sendTap", name: nil), .diagnostic("keyboard-gap"))))
+          .or(.event(.sendTap, nil), .diagnostic(.keyboardGap))))
     #expect(
       parsed("break when event willHide and not (messageCount >= 20)")
         == .breakWhen(
           source: "event willHide and not (messageCount >= 20)",
           .and(
-            .event(type: "keyboard", name: "willHide"),
+            .event(.keyboard, .willHide),
             .not(
               .comparison(
                 .path(StatePath([.key("messageCount")])), .greaterOrEqual, .literal(.number(20))))))

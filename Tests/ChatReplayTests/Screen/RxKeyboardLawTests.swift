@@ -60,7 +60,7 @@ struct RxKeyboardLawTests {
         frame = accepted
         visibleHeight = height - accepted.y
       }
-      let place = "step \(after.step) (\(timed.event.typeName))"
+      let place = "step \(after.step) (\(timed.event.kind.rawValue))"
       if after.keyboard.frame != frame {
         return "\(place): keyboard frame \(after.keyboard.frame), not the last accepted \(frame)"
       }
