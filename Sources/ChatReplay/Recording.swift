@@ -61,11 +61,3 @@ public struct InitialMessage: Hashable, Sendable {
     self.text = text
   }
 }
-
-/// The screen implementations a recording can drive (layouts.md).
-public enum LayoutID: String, CaseIterable, Hashable, Sendable {
-  case rxkeyboard
-  case growing
-  case scrollToField = "scroll-to-field"
-  case accessory
-}

@@ -10,7 +10,7 @@ struct CompareCommand: Subcommand {
     replay compare: replays one recording through every layout and shows, step by step, each
     one's input bar frame, effective bottom inset (adjustedContentInset.bottom), contentOffset.y
     and diagnostics; `≠` marks the steps where the layouts diverge (any of these differs).
-    Layouts: \(ChatScreen.availableLayouts.map(\.rawValue).joined(separator: ", ")).
+    Layouts: \(LayoutID.allCases.map(\.rawValue).joined(separator: ", ")).
 
     \(usage)
 
@@ -50,7 +50,7 @@ struct CompareCommand: Subcommand {
         var columns: [Comparison.Column] = []
         for name in text.split(separator: ",", omittingEmptySubsequences: false) {
           guard let column = Comparison.Column(name: String(name)) else {
-            let names = ChatScreen.availableLayouts.map(\.rawValue) + ["rxkeyboard@2.0.1"]
+            let names = LayoutID.allCases.map(\.rawValue) + ["rxkeyboard@2.0.1"]
             throw UsageError.unknown("layout", String(name), names)
           }
           columns.append(column)

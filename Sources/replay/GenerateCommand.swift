@@ -23,7 +23,7 @@ struct GenerateCommand: Subcommand {
                         \(DeviceProfile.all.dropFirst(3).map(\.name).joined(separator: ", ")).
       --adversarial     Anything the format allows, in any order, instead of what a device posts.
       --layout NAME     The header's layout: \
-    \(ChatScreen.availableLayouts.map(\.rawValue).joined(separator: ", ")).
+    \(LayoutID.allCases.map(\.rawValue).joined(separator: ", ")).
       --output FILE     Write to FILE (atomically) instead of standard output.
     """
 
@@ -66,7 +66,7 @@ struct GenerateCommand: Subcommand {
         kind = .adversarial
       case "--layout":
         let text = try rest.value(for: "--layout")
-        let names = ChatScreen.availableLayouts.map(\.rawValue)
+        let names = LayoutID.allCases.map(\.rawValue)
         guard let layout = LayoutID(rawValue: text), names.contains(text) else {
           throw UsageError.unknown("layout", text, names)
         }

@@ -16,7 +16,7 @@ struct GeneratedRecordingTests {
           "replay-pbt-\(ProcessInfo.processInfo.processIdentifier)-\(seed).jsonl")
       try Data(recording.bytes).write(to: file)
       defer { try? FileManager.default.removeItem(at: file) }
-      for layout in ChatScreen.availableLayouts {
+      for layout in LayoutID.allCases {
         let run = try runReplay(executable, [file.path, "--json", "--layout", layout.rawValue])
         #expect(run.status == 0)
         let expected = recording.states(layout: layout, measurer: FontMetricsMeasurer()).map {

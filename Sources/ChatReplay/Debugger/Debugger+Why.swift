@@ -3,7 +3,7 @@ extension Debugger {
     let value = try checkedValue(path)
     let current = state
     let layout = current.layout.rawValue
-    let explanation = Explanations.explainer(for: current.layout)?.explain(path, in: current)
+    let explanation = current.explain(path)
     let inputs = explanation?.inputs ?? []
     let found = lastChanges(of: [path] + inputs.map(\.path), atOrBefore: step)
     var lines = ["\(path) = \(value.text)"]

@@ -41,7 +41,7 @@ public struct Comparison: Sendable {
 
     /// Every available layout, `rxkeyboard` following `rxKeyboardVersion`.
     public static func every(rxKeyboardVersion: RxKeyboardLayout.Version = .v1) -> [Column] {
-      ChatScreen.availableLayouts.map { Column($0, rxKeyboardVersion: rxKeyboardVersion) }
+      LayoutID.allCases.map { Column($0, rxKeyboardVersion: rxKeyboardVersion) }
     }
 
     /// `growing`, `rxkeyboard`, or `rxkeyboard@2.0.1` when the release is not the seed's.

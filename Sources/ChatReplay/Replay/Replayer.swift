@@ -57,8 +57,8 @@ public struct Replayer: Sendable {
   private var started = false
   /// The latest state, reduced in place: no copy of it is made per step but the one handed out.
   private var current = ChatState(
-    layout: .rxkeyboard, screen: Size(width: 0, height: 0), safeArea: .zero,
-    memory: .rxkeyboard(RxKeyboardLayout.Memory(version: .v1, defaultFrame: .zero)))
+    layout: RxKeyboardLayout(), memory: RxKeyboardLayout.Memory(defaultFrame: .zero),
+    screen: Size(width: 0, height: 0), safeArea: .zero)
   /// The screen events are reduced through; a copy of ``screen`` kept unwrapped.
   private var reducer = ChatScreen()
 
@@ -149,12 +149,6 @@ public struct Replayer: Sendable {
     case .header(let header, let line):
       self.header = header
       let screen = options.screen(for: header)
-      guard ChatScreen.availableLayouts.contains(screen.layout) else {
-        let error = RecordingError(
-          line: line ?? 1, column: 1, problem: .layoutUnavailable(screen.layout.rawValue),
-          excerpt: "", excerptColumn: 1)
-        return body(.error(error)) && false
-      }
       self.screen = screen
       reducer = screen
       current = screen.initialState(header: header)

@@ -10,9 +10,9 @@ public enum Summary {
   public static func title(file: String, header: SessionHeader, screen: ChatScreen) -> String {
     let f = JSONWriter.format
     let device = header.device
-    var layout = screen.layout.rawValue
-    if screen.layout == .rxkeyboard {
-      layout += " (RxKeyboard \(screen.rxKeyboardVersion.rawValue))"
+    var layout = type(of: screen.layout).id.rawValue
+    if let rxKeyboard = screen.layout as? RxKeyboardLayout {
+      layout += " (RxKeyboard \(rxKeyboard.version.rawValue))"
     }
     return
       "\(file): \(layout) on \(device.model), \(f(device.screen.width))×\(f(device.screen.height)) pt, "

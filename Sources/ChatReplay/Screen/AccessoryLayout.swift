@@ -1,8 +1,9 @@
-/// The `accessory` layout: seed 003's input container as the view controller's
-/// `inputAccessoryView`.
+/// The `accessory` layout: a chat screen whose input container is the view controller's
+/// `inputAccessoryView`, as the UIKit sample this project models writes it
+/// (<doc:AccessoryLayout>).
 ///
-/// Rules (layouts.md, checked against the seed):
-/// - The table is the whole view, with automatic inset adjustment (the safe area); the seed never
+/// Rules, checked against the sample:
+/// - The table is the whole view, with automatic inset adjustment (the safe area); the sample never
 ///   changes its insets, so rows behind the keyboard stay hidden (`message-hidden`).
 /// - The container is `8 + 34 + 8 = 50` pt high, plus the bottom safe area while docked. iOS
 ///   moves it, not the app: every keyboard frame includes it, so a frame taller than the docked
@@ -12,14 +13,16 @@
 /// - `pan` (`changed`, keyboard up; the table's `keyboardDismissMode` is `.interactive`) moves
 ///   the container and keyboard with the finger, never above the shown position and never below
 ///   the docked one. The keyboard notifications that follow the release do the rest.
-/// - The first message is the seed's `[String()]`: one empty row (`empty-message`). Rows are
+/// - The first message is the sample's `[String()]`: one empty row (`empty-message`). Rows are
 ///   UITableView's default 44 pt.
 /// - `sendTap` and `returnKey`: non-empty text is appended and cleared, with `reloadData` and no
 ///   scroll; `returnKey` also resigns (the notifications that follow hide the keyboard).
 ///
-/// Choices where the seed is silent: `receive` appends the other person's row the same way; the
-/// send button is never disabled; the header's `messages` replace the seed's `[String()]`.
-public enum AccessoryLayout {
+/// Choices where the sample is silent: `receive` appends the other person's row the same way; the
+/// send button is never disabled; the header's `messages` replace the sample's `[String()]`.
+///
+/// Then the diagnostics every layout shares (``ChatState``'s geometry checks).
+public struct AccessoryLayout: Layout {
   /// What the layout remembers.
   public struct Memory: Hashable, Sendable {
     /// The last frame (container plus keyboard) with the keyboard up, for pans; `nil` while docked.
@@ -28,20 +31,30 @@ public enum AccessoryLayout {
     public init(shownFrame: Rect? = nil) { self.shownFrame = shownFrame }
   }
 
-  /// The container's height above the safe area: text field 34 with 8 above and below.
-  static let containerHeight = 50.0
+  public static let id = LayoutID.accessory
+
+  /// The text field's height in the container.
+  public var textFieldHeight = 34.0
+  /// The container's padding above and below the text field.
+  public var containerPadding = 8.0
+
+  /// The container's height above the safe area: the text field with its padding above and below.
+  public var containerHeight: Double { textFieldHeight + 2 * containerPadding }
+
+  /// The sample's screen.
+  public init() {}
 
   // MARK: Derived values
 
   /// The table fills the window: the whole safe area is added.
-  static func systemInset(of state: ChatState) -> EdgeInsets { state.safeAreaOverlap }
+  public func systemInset(of state: ChatState) -> EdgeInsets { state.safeAreaOverlap }
 
   /// The send button is never disabled.
-  static func isSendEnabled(_ state: ChatState) -> Bool { true }
+  public func isSendEnabled(_ state: ChatState) -> Bool { true }
 
   /// The part of the container that holds the text field: a docked container's bottom safe area
   /// is padding, not input.
-  static func inputContentFrame(of state: ChatState) -> Rect {
+  public func inputContentFrame(of state: ChatState) -> Rect {
     var frame = state.inputBar.frame
     frame.height = min(frame.height, containerHeight)
     return frame
@@ -49,10 +62,10 @@ public enum AccessoryLayout {
 
   // MARK: Reducer
 
-  static func initialState(header: SessionHeader, measurer: any TextMeasuring) -> ChatState {
+  public func initialState(header: SessionHeader, measurer: any TextMeasuring) -> ChatState {
     var state = ChatState(
-      layout: .accessory, screen: header.device.screen, safeArea: header.device.safeArea,
-      memory: .accessory(Memory()))
+      layout: self, memory: Memory(), screen: header.device.screen,
+      safeArea: header.device.safeArea)
     state.list.frame = state.screenRect
     let messages = header.messages ?? [InitialMessage(from: .me, text: "")]
     for message in messages {
@@ -66,9 +79,9 @@ public enum AccessoryLayout {
     return state
   }
 
-  static func reduce(into state: inout ChatState, _ event: Event, measurer: any TextMeasuring) {
-    guard case .accessory(var memory) = state.memory else { return }
-    defer { state.memory = .accessory(memory) }
+  public func reduce(
+    into state: inout ChatState, memory: inout Memory, _ event: Event, measurer: any TextMeasuring
+  ) {
     switch event {
     case .keyboard(let notification):
       guard let frame = notification.frameEnd else { break }
@@ -114,7 +127,7 @@ public enum AccessoryLayout {
   }
 
   /// The container at `containerY`, the keyboard of `frame` below it.
-  private static func place(_ state: inout ChatState, containerY: Double, frame: Rect) {
+  private func place(_ state: inout ChatState, containerY: Double, frame: Rect) {
     state.inputBar.frame = Rect(
       x: frame.minX, y: containerY, width: frame.width, height: containerHeight)
     state.keyboard.frame = Rect(
@@ -124,7 +137,7 @@ public enum AccessoryLayout {
   }
 
   /// The container docked at the bottom of the window, the keyboard off screen.
-  private static func dock(_ state: inout ChatState) {
+  private func dock(_ state: inout ChatState) {
     let height = containerHeight + state.safeArea.bottom
     state.inputBar.frame = Rect(
       x: 0, y: state.screen.height - height, width: state.screen.width, height: height)

@@ -1,13 +1,12 @@
 /// What the chat screen looks like after an event: the successive values a replay yields.
 ///
 /// Fields are the facts a layout sets; ``adjustedContentInset`` and ``isSendEnabled`` are derived
-/// by the state's layout.
+/// by the state's layout, which the state records once, with what the layout remembers.
 public struct ChatState: Equatable, Sendable {
   /// The state's index: 0 before any event, then one more per event.
   public var step = 0
   /// The time of the event that produced the state (0 for step 0).
   public var t = 0.0
-  public var layout: LayoutID
   /// The window size (`H`, `W`).
   public var screen: Size
   /// The window's safe-area insets (`S`).
@@ -18,14 +17,36 @@ public struct ChatState: Equatable, Sendable {
   public var messages = MessageLog()
   /// The defects this state shows.
   public var diagnostics: [Diagnostic] = []
-  /// What the layout remembers that the screen does not show.
-  public var memory: LayoutMemory
+  /// The layout and what it remembers that the screen does not show.
+  var slot: LayoutSlot
 
-  public init(layout: LayoutID, screen: Size, safeArea: EdgeInsets, memory: LayoutMemory) {
-    self.layout = layout
+  /// A state of `layout`'s screen, remembering `memory`.
+  public init<L: Layout>(layout: L, memory: L.Memory, screen: Size, safeArea: EdgeInsets) {
     self.screen = screen
     self.safeArea = safeArea
-    self.memory = memory
+    self.slot = LayoutSlot(layout, memory)
+  }
+
+  /// The name of the state's layout.
+  public var layout: LayoutID { slot.id }
+
+  /// The state's layout, with its constants.
+  public var configuredLayout: any Layout { slot.layout }
+
+  /// What `layoutType` remembers; asking a state of another layout is a programming error.
+  public subscript<L: Layout>(memoryOf layoutType: L.Type) -> L.Memory {
+    get {
+      guard let memory = slot.memory as? L.Memory else {
+        preconditionFailure("a '\(layout.rawValue)' state has no '\(L.id.rawValue)' memory")
+      }
+      return memory
+    }
+    set {
+      guard let configured = slot.layout as? L else {
+        preconditionFailure("a '\(layout.rawValue)' state has no '\(L.id.rawValue)' memory")
+      }
+      slot = LayoutSlot(configured, newValue)
+    }
   }
 
   /// The keyboard as the layout understands it.
@@ -74,46 +95,14 @@ public struct ChatState: Equatable, Sendable {
 
   /// What the system adds to `contentInset` for this layout.
   @inline(__always)
-  public var systemInset: EdgeInsets {
-    switch layout {
-    case .rxkeyboard: RxKeyboardLayout.systemInset(of: self)
-    case .growing: GrowingLayout.systemInset(of: self)
-    case .scrollToField: ScrollToFieldLayout.systemInset(of: self)
-    case .accessory: AccessoryLayout.systemInset(of: self)
-    }
-  }
+  public var systemInset: EdgeInsets { slot.systemInset(of: self) }
 
   /// Whether the send button is enabled.
-  public var isSendEnabled: Bool {
-    switch layout {
-    case .rxkeyboard: RxKeyboardLayout.isSendEnabled(self)
-    case .growing: GrowingLayout.isSendEnabled(self)
-    case .scrollToField: ScrollToFieldLayout.isSendEnabled(self)
-    case .accessory: AccessoryLayout.isSendEnabled(self)
-    }
-  }
+  public var isSendEnabled: Bool { slot.isSendEnabled(self) }
 
   /// The part of the input bar that holds the input, which must stay out of the bottom safe area.
-  public var inputContentFrame: Rect {
-    switch layout {
-    case .rxkeyboard, .growing, .scrollToField: inputBar.frame
-    case .accessory: AccessoryLayout.inputContentFrame(of: self)
-    }
-  }
-}
+  public var inputContentFrame: Rect { slot.inputContentFrame(of: self) }
 
-/// What a layout remembers between events beyond what the screen shows.
-public enum LayoutMemory: Equatable, Sendable {
-  case rxkeyboard(RxKeyboardLayout.Memory)
-  case growing(GrowingLayout.Memory)
-  case scrollToField(ScrollToFieldLayout.Memory)
-  case accessory(AccessoryLayout.Memory)
-
-  /// Whether the seed's app has crashed, after which no event changes the screen.
-  public var isCrashed: Bool {
-    switch self {
-    case .growing(let memory): memory.isCrashed
-    case .rxkeyboard, .scrollToField, .accessory: false
-    }
-  }
+  /// Why `path` has its value, by the layout's rules; `nil` when the layout has none for it.
+  public func explain(_ path: StatePath) -> Explanation? { slot.explain(path, in: self) }
 }

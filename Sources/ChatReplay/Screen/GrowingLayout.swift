@@ -1,6 +1,7 @@
-/// The `growing` layout: seed 001's LINE-like screen, whose frames are set by hand.
+/// The `growing` layout: a LINE-like chat screen whose frames are set by hand, as the UIKit
+/// sample this project models writes it (<doc:GrowingLayout>).
 ///
-/// Rules (layouts.md, checked against the seed):
+/// Rules, checked against the sample:
 /// - No navigation bar; the status bar is `S.top` high. The table is `(0, S.top, W, H - S.top -
 ///   50)`, the box `(0, H - 50, W, 50)` (the bottom safe area is ignored), the text view
 ///   `(1, 1, W - 73, 49)` in the box, font 18, and the send button `(W - 71, 1, 70, 49)`. A 40-pt
@@ -8,7 +9,7 @@
 /// - `willShow` remembers `frameEnd` (`as! NSValue`: a missing one crashes) and draws the box:
 ///   the text view's fitting height, clamped to 50…100, becomes its height; the box becomes
 ///   `(x, H - kb.height - oldBoxHeight, textViewWidth, newHeight)` (the old height for `y`, the
-///   text view's width for the width, as the seed writes them); the table's height becomes
+///   text view's width for the width, as the sample writes them); the table's height becomes
 ///   `H - (S.top + kb.height + newHeight)`.
 /// - `textChange` draws the box again; with no remembered keyboard the app crashes, and every
 ///   later event changes nothing.
@@ -18,8 +19,8 @@
 ///   passes `object: view.window`, which matches no registration made with `object: nil`. After a
 ///   second `appear` each notification runs its handler twice (`duplicate-observer`).
 ///
-/// Choices where the seed is silent:
-/// - The send button has no action in the seed. Modelled as a LINE-like app would do it: non-empty
+/// Choices where the sample is silent:
+/// - The send button has no action in the sample. Modelled as a LINE-like app would do it: non-empty
 ///   text is appended as the user's message, the text is cleared and the box is drawn again; the
 ///   button is always enabled. Once the box is `W - 73` wide the button lies outside it, where a
 ///   real tap could not reach it (`outside-container`).
@@ -28,7 +29,9 @@
 /// - Fitting height: UITextView's defaults, `textContainerInset` 8 top and 8 bottom and
 ///   `lineFragmentPadding` 5 each side, so the text wraps at `W - 73 - 10` and the height is
 ///   `ceil(max(text height, one line)) + 16`.
-public enum GrowingLayout {
+///
+/// Then the diagnostics every layout shares (``ChatState``'s geometry checks).
+public struct GrowingLayout: Layout {
   /// What the view controller remembers.
   public struct Memory: Hashable, Sendable {
     /// `frKeyboard`: the last `willShow` frame, `nil` until the first one.
@@ -47,34 +50,44 @@ public enum GrowingLayout {
     public var isCrashed = false
   }
 
-  // MARK: Metrics from the seed
+  public static let id = LayoutID.growing
 
-  /// `HEIGHT_BOX`.
-  static let boxHeight = 50.0
-  /// `MARGIN_MSG`.
-  static let margin = 1.0
-  /// `WIDTH_SUBMIT`.
-  static let sendButtonWidth = 70.0
-  /// `MIN_HEIGHT_MSG`, `MAX_HEIGHT_MSG`.
-  static let textViewHeights = 50.0...100.0
+  // MARK: Metrics from the sample
+
+  /// `HEIGHT_BOX`: the input box's height at rest.
+  public var boxHeight = 50.0
+  /// `MARGIN_MSG`: the margin around the text view and the send button.
+  public var margin = 1.0
+  /// `WIDTH_SUBMIT`: the send button's width.
+  public var sendButtonWidth = 70.0
+  /// `MIN_HEIGHT_MSG`: the text view's least height.
+  public var textViewMinHeight = 50.0
+  /// `MAX_HEIGHT_MSG`: the text view's greatest height.
+  public var textViewMaxHeight = 100.0
   /// `UIFont.systemFont(ofSize: 18)`.
-  static let fontSize = 18.0
+  public var fontSize = 18.0
   /// UITextView's default `textContainerInset`, top plus bottom.
-  static let textContainerInsets = 16.0
+  public var textContainerInsets = 16.0
   /// UITextView's default `lineFragmentPadding`, both sides.
-  static let lineFragmentPaddings = 10.0
+  public var lineFragmentPaddings = 10.0
+
+  /// The sample's screen.
+  public init() {}
 
   // MARK: Derived values
 
-  /// The safe area the table overlaps (none, as the seed places it).
-  static func systemInset(of state: ChatState) -> EdgeInsets { state.safeAreaOverlap }
+  /// The safe area the table overlaps (none, as the sample places it).
+  public func systemInset(of state: ChatState) -> EdgeInsets { state.safeAreaOverlap }
 
   /// The button is never disabled.
-  static func isSendEnabled(_ state: ChatState) -> Bool { true }
+  public func isSendEnabled(_ state: ChatState) -> Bool { true }
+
+  /// Once the app has crashed.
+  public func hasCrashed(_ memory: Memory) -> Bool { memory.isCrashed }
 
   // MARK: Reducer
 
-  static func initialState(header: SessionHeader, measurer: any TextMeasuring) -> ChatState {
+  public func initialState(header: SessionHeader, measurer: any TextMeasuring) -> ChatState {
     let screen = header.device.screen
     let safeArea = header.device.safeArea
     let width = screen.width
@@ -89,8 +102,7 @@ public enum GrowingLayout {
       sendButtonFrame: Rect(
         x: width - (sendButtonWidth + margin), y: margin, width: sendButtonWidth,
         height: boxHeight - margin))
-    var state = ChatState(
-      layout: .growing, screen: screen, safeArea: safeArea, memory: .growing(memory))
+    var state = ChatState(layout: self, memory: memory, screen: screen, safeArea: safeArea)
     state.keyboard.frame = Rect(x: 0, y: screen.height, width: width, height: 0)
     state.list.frame = table
     state.inputBar.frame = box
@@ -102,12 +114,10 @@ public enum GrowingLayout {
     return state
   }
 
-  static func reduce(into state: inout ChatState, _ event: Event, measurer: any TextMeasuring) {
-    guard case .growing(var memory) = state.memory, !memory.isCrashed else { return }
-    defer {
-      state.memory = .growing(memory)
-      check(&state, memory)
-    }
+  public func reduce(
+    into state: inout ChatState, memory: inout Memory, _ event: Event, measurer: any TextMeasuring
+  ) {
+    defer { check(&state, memory) }
     switch event {
     case .keyboard(let notification):
       state.trackKeyboard(notification)
@@ -168,7 +178,7 @@ public enum GrowingLayout {
   }
 
   /// `drawBox()`: sizes the text view to its text and moves the box above the remembered keyboard.
-  private static func drawBox(
+  private func drawBox(
     _ state: inout ChatState, _ memory: inout Memory, measurer: any TextMeasuring
   ) {
     guard let keyboard = memory.keyboardFrame else {
@@ -177,7 +187,7 @@ public enum GrowingLayout {
     }
     let fitting = fittingHeight(
       of: state.inputBar.text, width: memory.textViewFrame.width, measurer: measurer)
-    let height = min(max(fitting, textViewHeights.lowerBound), textViewHeights.upperBound)
+    let height = min(max(fitting, textViewMinHeight), textViewMaxHeight)
     memory.textViewFrame.height = height
     let box = state.inputBar.frame
     state.inputBar.frame = Rect(
@@ -188,22 +198,22 @@ public enum GrowingLayout {
   }
 
   /// `msg.sizeThatFits(CGSize(width: msg.frame.width, height: .greatestFiniteMagnitude)).height`.
-  static func fittingHeight(of text: String, width: Double, measurer: any TextMeasuring) -> Double {
+  func fittingHeight(of text: String, width: Double, measurer: any TextMeasuring) -> Double {
     let textWidth = max(width - lineFragmentPaddings, 0)
     let textHeight = measurer.boundingSize(of: text, width: textWidth, fontSize: fontSize).height
     return max(textHeight, measurer.lineHeight(fontSize: fontSize)).rounded(.up)
       + textContainerInsets
   }
 
-  private static func crash(
+  private func crash(
     _ state: inout ChatState, _ memory: inout Memory, _ reason: Diagnostic.CrashReason
   ) {
     memory.isCrashed = true
     state.diagnostics.append(.crash(reason: reason))
   }
 
-  /// The seed's own defects, besides the shared geometric ones.
-  private static func check(_ state: inout ChatState, _ memory: Memory) {
+  /// The sample's own defects, besides the shared geometric ones.
+  private func check(_ state: inout ChatState, _ memory: Memory) {
     let box = state.inputBar.frame
     if memory.textViewFrame.height > box.height + ChatState.tolerance {
       state.diagnostics.append(

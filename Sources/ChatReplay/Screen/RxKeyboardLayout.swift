@@ -1,6 +1,7 @@
-/// The `rxkeyboard` layout: seed 000's chat screen, driven by RxKeyboard as the seed uses it.
+/// The `rxkeyboard` layout: a chat screen whose input bar follows the keyboard through
+/// RxKeyboard, as the UIKit sample this project models writes it (<doc:RxKeyboardLayout>).
 ///
-/// Rules (layouts.md, checked against RxKeyboard's source):
+/// Rules, checked against RxKeyboard's source:
 /// - RxKeyboard keeps one frame, starting at `(0, H0, W0, 0)`. Only `willChangeFrame`, `willHide`
 ///   and `pan` (state `changed`) move it; a missing `frameEnd` means that default frame. A frame
 ///   with `y < 0` is corrected to `y = H - height` (`willChangeFrame`) or `y = H` (`willHide`).
@@ -8,13 +9,15 @@
 /// - An equal frame emits nothing (`distinctUntilChanged`). Otherwise it emits `k = H - y`
 ///   (1.0.0, unclamped) or the height of the frame's part inside the screen (2.0.1).
 /// - On every emission: the input bar's bottom moves to `H - S.bottom - k` and
-///   `contentInset.bottom = k + 44` (`viewDidLayoutSubviews` puts back 44 when that is 0).
-///   When the previous `k` was exactly 0 and the new one is positive ("will show"):
-///   `contentOffset.y += k`, unclamped.
-public enum RxKeyboardLayout {
+///   `contentInset.bottom = k + inputBarHeight` (`viewDidLayoutSubviews` puts back
+///   `inputBarHeight` when that is 0). When the previous `k` was exactly 0 and the new one is
+///   positive ("will show"): `contentOffset.y += k`, unclamped.
+///
+/// Then the diagnostics every layout shares (``ChatState``'s geometry checks).
+public struct RxKeyboardLayout: Layout {
   /// The RxKeyboard releases the layout can follow.
   public enum Version: String, CaseIterable, Hashable, Sendable {
-    /// The seed's release: `visibleHeight = H - y`.
+    /// The sample's release: `visibleHeight = H - y`.
     case v1 = "1.0.0"
     /// `visibleHeight` is the height of the frame's intersection with the screen.
     ///
@@ -25,99 +28,106 @@ public enum RxKeyboardLayout {
     case v2 = "2.0.1"
   }
 
-  /// What RxKeyboard and the view controller remember.
+  /// What RxKeyboard remembers.
   public struct Memory: Hashable, Sendable {
-    public var version: Version
     /// RxKeyboard's default frame, `(0, H0, W0, 0)`, computed once at step 0.
     public var defaultFrame: Rect
+
+    public init(defaultFrame: Rect) { self.defaultFrame = defaultFrame }
   }
 
-  // MARK: Metrics from the seed
+  public static let id = LayoutID.rxkeyboard
+
+  /// The RxKeyboard release followed.
+  public var version: Version
+
+  // MARK: Metrics from the sample
 
   /// The navigation bar's height.
-  static let navigationBarHeight = 44.0
+  public var navigationBarHeight = 44.0
   /// `MessageInputBar.intrinsicContentSize.height`.
-  static let inputBarHeight = 44.0
-  /// The label's width: balloon 240 minus an inset of 10 on each side.
-  static let labelWidth = 220.0
-  /// `UIFont.systemFont(ofSize: 14)`.
-  static let fontSize = 14.0
+  public var inputBarHeight = 44.0
+  /// The balloon's maximum width.
+  public var balloonMaxWidth = 240.0
   /// The balloon's inset around the label, on each side.
-  static let balloonInset = 10.0
+  public var balloonInset = 10.0
+  /// `UIFont.systemFont(ofSize: 14)`.
+  public var fontSize = 14.0
   /// `minimumLineSpacing`.
-  static let lineSpacing = 6.0
+  public var lineSpacing = 6.0
   /// `sectionInset.top` and `.bottom`.
-  static let sectionInset = 10.0
+  public var sectionInset = 10.0
+
+  /// The label's width: the balloon's maximum width less its inset on each side.
+  public var labelWidth: Double { balloonMaxWidth - 2 * balloonInset }
+
+  /// The sample's screen following RxKeyboard `version`.
+  public init(version: Version = .v1) { self.version = version }
 
   // MARK: Derived values
 
   /// Safe area plus the navigation bar on top: what automatic inset adjustment adds.
   @inline(__always)
-  static func systemInset(of state: ChatState) -> EdgeInsets {
+  public func systemInset(of state: ChatState) -> EdgeInsets {
     EdgeInsets(
       top: state.safeArea.top + navigationBarHeight, left: 0, bottom: state.safeArea.bottom,
       right: 0)
   }
 
   /// `textView.rx.text.map { $0?.isEmpty == false }`.
-  static func isSendEnabled(_ state: ChatState) -> Bool { !state.inputBar.text.isEmpty }
+  public func isSendEnabled(_ state: ChatState) -> Bool { !state.inputBar.text.isEmpty }
 
   // MARK: Reducer
 
-  static func initialState(header: SessionHeader, version: Version, measurer: any TextMeasuring)
-    -> ChatState
-  {
+  public func initialState(header: SessionHeader, measurer: any TextMeasuring) -> ChatState {
     let screen = header.device.screen
-    let memory = Memory(
-      version: version, defaultFrame: Rect(x: 0, y: screen.height, width: screen.width, height: 0))
+    let memory = Memory(defaultFrame: Rect(x: 0, y: screen.height, width: screen.width, height: 0))
     var state = ChatState(
-      layout: .rxkeyboard, screen: screen, safeArea: header.device.safeArea,
-      memory: .rxkeyboard(memory))
+      layout: self, memory: memory, screen: screen, safeArea: header.device.safeArea)
     state.keyboard.frame = memory.defaultFrame
     // The first emission (k = 0) arrives before the constraints are set up and is ignored;
     // viewDidLayoutSubviews then sets the inset to the bar's height.
     state.list.contentInset.bottom = inputBarHeight
     // An empty flow-layout section still has its section insets.
     state.list.contentHeight = 2 * sectionInset
-    let initial = header.messages ?? seedMessages
+    let initial = header.messages ?? Self.seedMessages
     for message in initial {
       appendMessage(from: message.from, text: message.text, to: &state, measurer: measurer)
     }
     layOut(&state)
     // A scroll view at rest starts at its adjusted top.
     state.list.contentOffsetY = -state.adjustedContentInset.top
-    // The seed scrolls to `accessibilityElementCount() - 1`, which is -1 for a plain view; the
+    // The sample scrolls to `accessibilityElementCount() - 1`, which is -1 for a plain view; the
     // model scrolls to the last message, as RxKeyboard's example does.
     state.diagnostics.append(.badIndex(item: -1, count: state.messages.count))
     scrollToLastMessage(&state)
     return state
   }
 
-  static func reduce(into state: inout ChatState, _ event: Event, measurer: any TextMeasuring) {
+  public func reduce(
+    into state: inout ChatState, memory: inout Memory, _ event: Event, measurer: any TextMeasuring
+  ) {
     let height = state.screen.height
     switch event {
     case .keyboard(let notification):
-      // The memory is read only where it is used: most events are text changes.
-      guard case .rxkeyboard(let memory) = state.memory else { return }
       switch notification.name {
       case .willChangeFrame:
         var frame = notification.frameEnd ?? memory.defaultFrame
         if frame.y < 0 { frame.y = height - frame.height }
-        setKeyboardFrame(frame, &state, memory)
+        setKeyboardFrame(frame, &state)
       case .willHide:
         var frame = notification.frameEnd ?? memory.defaultFrame
         if frame.y < 0 { frame.y = height }
-        setKeyboardFrame(frame, &state, memory)
+        setKeyboardFrame(frame, &state)
       case .willShow, .didShow, .didHide, .didChangeFrame:
         break
       }
 
     case .pan(let y, let panState):
-      guard case .rxkeyboard(let memory) = state.memory else { return }
       guard panState == .changed, state.keyboard.frame.y < height else { break }
       var frame = state.keyboard.frame
       frame.y = max(y, height - frame.height)
-      setKeyboardFrame(frame, &state, memory)
+      setKeyboardFrame(frame, &state)
 
     case .textChange(let text):
       state.inputBar.text = text
@@ -142,7 +152,7 @@ public enum RxKeyboardLayout {
       state.safeArea = safeArea
 
     case .appear, .disappear, .returnKey, .doneTap:
-      // The seed handles none of these: RxKeyboard keeps observing while the screen is away,
+      // The sample handles none of these: RxKeyboard keeps observing while the screen is away,
       // return inserts a newline (the textChange that follows carries it), and there is no
       // Done button.
       break
@@ -151,11 +161,11 @@ public enum RxKeyboardLayout {
   }
 
   /// RxKeyboard's relay takes `frame`; if it differs from the last one, `k` is emitted.
-  private static func setKeyboardFrame(_ frame: Rect, _ state: inout ChatState, _ memory: Memory) {
+  private func setKeyboardFrame(_ frame: Rect, _ state: inout ChatState) {
     guard frame != state.keyboard.frame else { return }
     state.keyboard.frame = frame
     let k: Double
-    switch memory.version {
+    switch version {
     case .v1: k = state.screen.height - frame.y
     case .v2: k = frame.intersection(state.screenRect)?.height ?? 0
     }
@@ -171,7 +181,7 @@ public enum RxKeyboardLayout {
   }
 
   /// Places the views that follow the window, the safe area and `k`.
-  private static func layOut(_ state: inout ChatState) {
+  private func layOut(_ state: inout ChatState) {
     let width = state.screen.width
     let bottom = state.screen.height - state.safeArea.bottom - state.keyboard.visibleHeight
     state.inputBar.frame = Rect(
@@ -180,7 +190,7 @@ public enum RxKeyboardLayout {
   }
 
   /// Appends a message cell below the last one.
-  private static func appendMessage(
+  private func appendMessage(
     from sender: Sender, text: String, to state: inout ChatState, measurer: any TextMeasuring
   ) {
     let labelHeight = measurer.boundingSize(of: text, width: labelWidth, fontSize: fontSize).height
@@ -192,7 +202,7 @@ public enum RxKeyboardLayout {
 
   /// `scrollToItem(at: last, at: [], animated: true)`: the least scroll that shows the item whole,
   /// within the offsets the list can rest at.
-  private static func scrollToLastMessage(_ state: inout ChatState) {
+  private func scrollToLastMessage(_ state: inout ChatState) {
     guard let message = state.messages.last else { return }
     let adjusted = state.adjustedContentInset
     let current = state.list.contentOffsetY
@@ -212,7 +222,7 @@ public enum RxKeyboardLayout {
     state.list.contentOffsetY = min(max(offset, range.lowerBound), range.upperBound)
   }
 
-  /// The seed's 19 messages.
+  /// The sample's 19 messages.
   static let seedMessages: [InitialMessage] = [
     InitialMessage(from: .other, text: "Lorem ipsum dolor sit amet, consectetur adipiscing elit."),
     InitialMessage(

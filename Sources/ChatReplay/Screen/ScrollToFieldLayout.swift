@@ -1,27 +1,31 @@
-/// The `scroll-to-field` layout: seed 002's Rx helper that scrolls the edited field above the
-/// keyboard, applied to a chat.
+/// The `scroll-to-field` layout: an Rx helper that scrolls the edited field above the keyboard,
+/// as the UIKit sample this project models writes it, applied to a chat
+/// (<doc:ScrollToFieldLayout>).
 ///
-/// Rules (layouts.md, checked against the seed):
+/// Rules, checked against the sample:
 /// - The screen is one scroll view filling the window, with automatic inset adjustment (the safe
 ///   area is added to `contentInset`). Its content is the messages, then the input field (44 pt)
 ///   as the last row; the field moves down as messages are added.
 /// - Only `willShow` and `willHide` are observed, and only while the screen is visible
 ///   (`viewDidAppear` … `viewDidDisappear`): visible at step 0, `disappear` hides it, `appear`
 ///   shows it again.
-/// - `willShow` needs `frameEnd` and `duration` (the seed's `guard` returns otherwise). Insets go
+/// - `willShow` needs `frameEnd` and `duration` (the sample's `guard` returns otherwise). Insets go
 ///   to 0; the keyboard's frame is converted into the scroll view (`y + contentOffset.y`); the
 ///   field's frame is converted *from the field's own coordinates*, so its origin counts twice
 ///   (`maxY = 2 × fieldY + 44`; `doubled-origin`). `offset = maxY(field) - minY(keyboard)`; if
 ///   positive, `contentInset.bottom = offset` and `contentOffset.y = offset`.
 /// - `willHide`: insets to 0, the offset stays.
 ///
-/// Choices where the seed is silent: the "field" is the chat's input field, the first responder
-/// whenever the keyboard is up, placed as the last row of the scroll view's content (the seed
+/// Choices where the sample is silent: the "field" is the chat's input field, the first
+/// responder whenever the keyboard is up, placed as the last row of the scroll view's content (the
+/// sample
 /// finds the scroll view by walking up from the field, so the field must be inside it). Rows are
 /// UITableView's default 44 pt; the header's messages or none. `textChange` sets the field's text;
 /// `sendTap` with non-empty text appends it and clears the field, as a chat would, without
-/// scrolling; `returnKey` does nothing (the seed sets no delegate).
-public enum ScrollToFieldLayout {
+/// scrolling; `returnKey` does nothing (the sample sets no delegate).
+///
+/// Then the diagnostics every layout shares (``ChatState``'s geometry checks).
+public struct ScrollToFieldLayout: Layout {
   /// What the helper remembers.
   public struct Memory: Hashable, Sendable {
     /// Whether the screen is between `viewDidAppear` and `viewDidDisappear`.
@@ -30,29 +34,33 @@ public enum ScrollToFieldLayout {
     public init(isVisible: Bool = true) { self.isVisible = isVisible }
   }
 
+  public static let id = LayoutID.scrollToField
+
   /// The input field's height.
-  static let fieldHeight = 44.0
+  public var fieldHeight = 44.0
+
+  /// The sample's screen.
+  public init() {}
 
   // MARK: Derived values
 
   /// The scroll view fills the window: the whole safe area is added.
-  static func systemInset(of state: ChatState) -> EdgeInsets { state.safeAreaOverlap }
+  public func systemInset(of state: ChatState) -> EdgeInsets { state.safeAreaOverlap }
 
   /// A chat's send button: enabled with text.
-  static func isSendEnabled(_ state: ChatState) -> Bool { !state.inputBar.text.isEmpty }
+  public func isSendEnabled(_ state: ChatState) -> Bool { !state.inputBar.text.isEmpty }
 
   /// The field's top in the scroll view's content: below the last message.
-  static func fieldY(_ state: ChatState) -> Double {
+  func fieldY(_ state: ChatState) -> Double {
     state.messages.last.map { $0.y + $0.height } ?? 0
   }
 
   // MARK: Reducer
 
-  static func initialState(header: SessionHeader, measurer: any TextMeasuring) -> ChatState {
+  public func initialState(header: SessionHeader, measurer: any TextMeasuring) -> ChatState {
     let screen = header.device.screen
     var state = ChatState(
-      layout: .scrollToField, screen: screen, safeArea: header.device.safeArea,
-      memory: .scrollToField(Memory()))
+      layout: self, memory: Memory(), screen: screen, safeArea: header.device.safeArea)
     state.keyboard.frame = Rect(x: 0, y: screen.height, width: screen.width, height: 0)
     state.list.frame = state.screenRect
     for message in header.messages ?? [] {
@@ -63,8 +71,9 @@ public enum ScrollToFieldLayout {
     return state
   }
 
-  static func reduce(into state: inout ChatState, _ event: Event, measurer: any TextMeasuring) {
-    guard case .scrollToField(var memory) = state.memory else { return }
+  public func reduce(
+    into state: inout ChatState, memory: inout Memory, _ event: Event, measurer: any TextMeasuring
+  ) {
     switch event {
     case .keyboard(let notification):
       state.trackKeyboard(notification)
@@ -110,12 +119,11 @@ public enum ScrollToFieldLayout {
       // No interactive dismissal, no text-field delegate, no Done button.
       break
     }
-    state.memory = .scrollToField(memory)
     layOut(&state)
   }
 
   /// `scrollTextFieldWhehKeybordShown`.
-  private static func scrollField(_ state: inout ChatState, _ notification: KeyboardNotification) {
+  private func scrollField(_ state: inout ChatState, _ notification: KeyboardNotification) {
     guard let keyboard = notification.frameEnd, notification.duration != nil else { return }
     state.list.contentInset = .zero
     // convertRect(keyboardFrame, fromView: nil): window to the scroll view's bounds.
@@ -137,7 +145,7 @@ public enum ScrollToFieldLayout {
   }
 
   /// Places the field where the scroll view shows it.
-  private static func layOut(_ state: inout ChatState) {
+  private func layOut(_ state: inout ChatState) {
     state.list.frame = state.screenRect
     let fieldY = fieldY(state)
     state.list.contentHeight = fieldY + fieldHeight

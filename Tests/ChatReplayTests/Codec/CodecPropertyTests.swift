@@ -46,7 +46,7 @@ struct CodecPropertyTests {
     expectProperty(
       "CodecPropertyTests/replayingTheEncodingEqualsReducingInMemory", streams, cases: 500
     ) { recording in
-      for layout in ChatScreen.availableLayouts {
+      for layout in LayoutID.allCases {
         var replayer = Replayer(options: PropertyDefaults.options(layout: layout))
         var replayed: [ChatState] = []
         var errors: [String] = []

@@ -9,7 +9,7 @@ struct DeterminismPropertyTests {
     expectProperty(
       "DeterminismPropertyTests/replayingTwiceGivesTheSameStatesByteForByte", streams, cases: 500
     ) { recording in
-      for layout in ChatScreen.availableLayouts {
+      for layout in LayoutID.allCases {
         let first = recording.states(layout: layout)
         let second = recording.states(layout: layout)
         if let difference = firstDifference(

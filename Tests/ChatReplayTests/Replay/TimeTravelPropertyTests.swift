@@ -11,7 +11,7 @@ struct TimeTravelPropertyTests {
       "TimeTravelPropertyTests/everyStepFromEveryCheckpointEqualsReplayingFromTheStart", streams,
       cases: 300
     ) { recording in
-      for layout in ChatScreen.availableLayouts {
+      for layout in LayoutID.allCases {
         let reference = recording.states(layout: layout)
         let timeline: Timeline
         switch Timeline.load(recording.bytes, options: PropertyDefaults.options(layout: layout)) {

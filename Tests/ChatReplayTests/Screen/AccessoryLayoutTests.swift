@@ -50,7 +50,7 @@ struct AccessoryLayoutTests {
       $0.inputBar.frame = Rect(x: 0, y: 466, width: 393, height: 50)
       $0.keyboard.frame = Rect(x: 0, y: 516, width: 393, height: 336)
       $0.keyboard.visibleHeight = 336
-      $0.memory = .accessory(AccessoryLayout.Memory(shownFrame: Self.shown))
+      $0[memoryOf: AccessoryLayout.self] = AccessoryLayout.Memory(shownFrame: Self.shown)
     }
     // The same frame again changes nothing; a missing frameEnd moves nothing.
     expectTransition(screen, from: &state, on: keyboard(.willShow, end: Self.shown), at: 2) { _ in }
@@ -61,7 +61,7 @@ struct AccessoryLayoutTests {
       $0.inputBar.frame = Rect(x: 0, y: 768, width: 393, height: 84)
       $0.keyboard.frame = Rect(x: 0, y: 852, width: 393, height: 0)
       $0.keyboard.visibleHeight = 0
-      $0.memory = .accessory(AccessoryLayout.Memory(shownFrame: nil))
+      $0[memoryOf: AccessoryLayout.self] = AccessoryLayout.Memory(shownFrame: nil)
     }
   }
 

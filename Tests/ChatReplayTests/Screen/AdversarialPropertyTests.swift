@@ -9,7 +9,7 @@ struct AdversarialPropertyTests {
       "AdversarialPropertyTests/adversarialStreamsKeepEveryNumberFinite",
       PropertyDefaults.adversarial, cases: 1_500
     ) { recording in
-      for layout in ChatScreen.availableLayouts {
+      for layout in LayoutID.allCases {
         let states = recording.states(layout: layout, measurer: FontMetricsMeasurer())
         for state in states {
           // Messages never change once added, so the last state shows every message's frame.

@@ -30,8 +30,7 @@ struct GrowingLayoutTests {
   }
 
   func memory(_ state: ChatState) -> GrowingLayout.Memory? {
-    guard case .growing(let memory) = state.memory else { return nil }
-    return memory
+    state[memoryOf: GrowingLayout.self]
   }
 
   /// After willShow with an empty text: the box is (0, 667 − 256 − 50 = 361, 302, 50).
@@ -77,7 +76,7 @@ struct GrowingLayoutTests {
       $0.list.frame.height = 341
       memory?.keyboardFrame = Self.shown
       memory?.textViewFrame.height = 50
-      $0.memory = memory.map { .growing($0) } ?? $0.memory
+      if let memory { $0[memoryOf: GrowingLayout.self] = memory }
       $0.diagnostics = [Self.buttonOutside]
     }
   }
@@ -93,7 +92,7 @@ struct GrowingLayoutTests {
       $0.inputBar.frame = Rect(x: 0, y: 361, width: 302, height: 67)
       $0.list.frame.height = 324
       memory?.textViewFrame.height = 67
-      $0.memory = memory.map { .growing($0) } ?? $0.memory
+      if let memory { $0[memoryOf: GrowingLayout.self] = memory }
       $0.diagnostics = [
         Self.buttonOutside,
         .keyboardOverlap(overlap: 17, inputBarMaxY: 428, keyboardMinY: 411),
@@ -113,7 +112,7 @@ struct GrowingLayoutTests {
       $0.inputBar.frame = Rect(x: 0, y: 344, width: 302, height: 100)
       $0.list.frame.height = 291
       memory?.textViewFrame.height = 100
-      $0.memory = memory.map { .growing($0) } ?? $0.memory
+      if let memory { $0[memoryOf: GrowingLayout.self] = memory }
       $0.diagnostics = [
         Self.buttonOutside,
         .keyboardOverlap(overlap: 33, inputBarMaxY: 444, keyboardMinY: 411),
@@ -127,7 +126,7 @@ struct GrowingLayoutTests {
     expectTransition(screen, from: &state, on: .textChange(text: "H")) {
       $0.inputBar.text = "H"
       memory?.isCrashed = true
-      $0.memory = memory.map { .growing($0) } ?? $0.memory
+      if let memory { $0[memoryOf: GrowingLayout.self] = memory }
       $0.diagnostics = [.crash(reason: .keyboardFrameNotRemembered)]
     }
     expectTransition(screen, from: &state, on: keyboard(.willShow, end: Self.shown), at: 2) { _ in
@@ -140,7 +139,7 @@ struct GrowingLayoutTests {
     var memory = memory(state)
     expectTransition(screen, from: &state, on: keyboard(.willShow, end: nil)) {
       memory?.isCrashed = true
-      $0.memory = memory.map { .growing($0) } ?? $0.memory
+      if let memory { $0[memoryOf: GrowingLayout.self] = memory }
       $0.diagnostics = [.crash(reason: .frameEndMissing)]
     }
   }
@@ -177,7 +176,7 @@ struct GrowingLayoutTests {
       $0.inputBar.frame = Rect(x: 0, y: 344, width: 302, height: 50)
       $0.list.frame.height = 341
       memory?.textViewFrame.height = 50
-      $0.memory = memory.map { .growing($0) } ?? $0.memory
+      if let memory { $0[memoryOf: GrowingLayout.self] = memory }
       $0.diagnostics = [
         Self.buttonOutside, .keyboardGap(gap: 17, inputBarMaxY: 394, keyboardMinY: 411),
       ]
@@ -191,7 +190,7 @@ struct GrowingLayoutTests {
     var memory = memory(state)
     expectTransition(screen, from: &state, on: .appear) {
       memory?.observerCount = 2
-      $0.memory = memory.map { .growing($0) } ?? $0.memory
+      if let memory { $0[memoryOf: GrowingLayout.self] = memory }
       $0.diagnostics = [.duplicateObserver(count: 2)]
     }
     // disappear removes nothing.

@@ -45,8 +45,10 @@ struct LayoutDiagnosticTests {
 
   @Test func headerPicksTheLayoutAndTheOptionOverridesIt() {
     let header = SessionHeader(layout: .accessory)
-    #expect(Replayer.Options().screen(for: header).layout == .accessory)
-    #expect(Replayer.Options(layout: .growing).screen(for: header).layout == .growing)
-    #expect(ChatScreen.availableLayouts == [.rxkeyboard, .growing, .scrollToField, .accessory])
+    #expect(Replayer.Options().screen(for: header).layout as? AccessoryLayout == AccessoryLayout())
+    #expect(
+      Replayer.Options(layout: .growing).screen(for: header).layout as? GrowingLayout
+        == GrowingLayout())
+    #expect(LayoutID.allCases == [.rxkeyboard, .growing, .scrollToField, .accessory])
   }
 }

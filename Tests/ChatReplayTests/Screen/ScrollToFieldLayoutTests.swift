@@ -34,7 +34,7 @@ struct ScrollToFieldLayoutTests {
     #expect(state.list.contentOffsetY == -20)
     #expect(state.inputBar.frame == Rect(x: 0, y: 372, width: 375, height: 44))
     #expect(state.diagnostics == [])
-    #expect(state.memory == .scrollToField(ScrollToFieldLayout.Memory()))
+    #expect(state[memoryOf: ScrollToFieldLayout.self] == ScrollToFieldLayout.Memory())
   }
 
   @Test func willShowScrollsByTheDoubledFieldOrigin() {
@@ -80,14 +80,14 @@ struct ScrollToFieldLayoutTests {
   @Test func notificationsCountOnlyWhileTheScreenIsVisible() {
     var state = start()
     expectTransition(screen, from: &state, on: .disappear) {
-      $0.memory = .scrollToField(ScrollToFieldLayout.Memory(isVisible: false))
+      $0[memoryOf: ScrollToFieldLayout.self] = ScrollToFieldLayout.Memory(isVisible: false)
     }
     expectTransition(screen, from: &state, on: keyboard(.willShow, end: Self.shown), at: 2) {
       $0.keyboard.frame = Self.shown
       $0.diagnostics = [.keyboardGap(gap: 35, inputBarMaxY: 416, keyboardMinY: 451)]
     }
     expectTransition(screen, from: &state, on: .appear, at: 3) {
-      $0.memory = .scrollToField(ScrollToFieldLayout.Memory(isVisible: true))
+      $0[memoryOf: ScrollToFieldLayout.self] = ScrollToFieldLayout.Memory(isVisible: true)
     }
   }
 

@@ -42,23 +42,3 @@ public struct Explanation: Equatable, Sendable {
     return "\(name) = \(symbols) = \(filled) = \(value)"
   }
 }
-
-/// A layout's rules for `why`: the extension point each layout fills in.
-///
-/// Return `nil` for a path the layout has no rule for; the debugger then says which step and
-/// event last changed the value.
-public protocol LayoutExplaining: Sendable {
-  /// The rule that set `path` in `state`, or `nil`.
-  func explain(_ path: StatePath, in state: ChatState) -> Explanation?
-}
-
-/// The rules of every layout that has them.
-public enum Explanations {
-  /// The explainer for `layout`, or `nil` when only the generic answer is available.
-  public static func explainer(for layout: LayoutID) -> (any LayoutExplaining)? {
-    switch layout {
-    case .rxkeyboard: RxKeyboardExplainer()
-    case .growing, .scrollToField, .accessory: nil
-    }
-  }
-}

@@ -1,11 +1,15 @@
-/// The `rxkeyboard` layout's rules (``RxKeyboardLayout``) as `why` explains them.
-struct RxKeyboardExplainer: LayoutExplaining {
-  func explain(_ path: StatePath, in state: ChatState) -> Explanation? {
+extension RxKeyboardLayout {
+  /// The layout's rules as `why` explains them, with this layout's constants and `state`'s numbers.
+  public func explain(_ path: StatePath, in state: ChatState, memory: Memory) -> Explanation? {
     let h = state.screen.height
     let w = state.screen.width
     let bottom = state.safeArea.bottom
     let k = state.keyboard.visibleHeight
-    let bar = RxKeyboardLayout.inputBarHeight
+    let bar = inputBarHeight
+    let barText = JSONWriter.format(bar)
+    let navigationBar = navigationBarHeight
+    let section = sectionInset
+    let sectionText = JSONWriter.format(section)
     let minus = ["−", "−", "−"]
     let barInputs = [
       Explanation.Input("H", "screen.height"),
@@ -28,21 +32,24 @@ struct RxKeyboardExplainer: LayoutExplaining {
     case "inputBar.frame.y", "inputBar.frame.minY", "inputBar.frame":
       var formulas = [
         Explanation.formula(
-          "inputBar.frame.y", "H − safeArea.bottom − visibleHeight − 44", [h, bottom, k, bar],
+          "inputBar.frame.y", "H − safeArea.bottom − visibleHeight − inputBarHeight",
+          [h, bottom, k, bar],
           operators: minus, result: h - bottom - k - bar)
       ]
       if path.description == "inputBar.frame" {
         formulas.append("inputBar.frame.x = 0")
         formulas.append("inputBar.frame.width = W = \(JSONWriter.format(w))")
-        formulas.append("inputBar.frame.height = 44 (MessageInputBar's intrinsic height)")
+        formulas.append(
+          "inputBar.frame.height = inputBarHeight = \(barText) (MessageInputBar's intrinsic height)")
       }
       return Explanation(
-        rule: barRule + " The bar is 44 high (MessageInputBar.intrinsicContentSize).",
+        rule: barRule
+          + " The bar is inputBarHeight = \(barText) high (MessageInputBar.intrinsicContentSize).",
         formulas: formulas, inputs: barInputs + [Explanation.Input("W", "screen.width")])
     case "inputBar.frame.height":
       return Explanation(
-        rule: "MessageInputBar.intrinsicContentSize.height is 44.",
-        formulas: ["inputBar.frame.height = 44"])
+        rule: "MessageInputBar.intrinsicContentSize.height is inputBarHeight.",
+        formulas: ["inputBar.frame.height = inputBarHeight = \(barText)"])
     case "inputBar.frame.width", "inputBar.frame.maxX":
       return Explanation(
         rule: "The input bar spans the window's width.",
@@ -60,12 +67,13 @@ struct RxKeyboardExplainer: LayoutExplaining {
     case "list.contentInset.bottom":
       return Explanation(
         rule:
-          "On every visibleHeight RxKeyboard emits, the seed sets contentInset.bottom = "
-          + "visibleHeight + 44 (the bar's height); viewDidLayoutSubviews puts back 44 when that is 0.",
+          "On every visibleHeight RxKeyboard emits, the sample sets contentInset.bottom = "
+          + "visibleHeight + inputBarHeight (the bar's height); viewDidLayoutSubviews puts back "
+          + "inputBarHeight when that is 0.",
         formulas: [
           Explanation.formula(
-            "list.contentInset.bottom", "visibleHeight + 44", [k, bar], operators: ["+"],
-            result: k + bar)
+            "list.contentInset.bottom", "visibleHeight + inputBarHeight", [k, bar],
+            operators: ["+"], result: k + bar)
         ],
         inputs: [Explanation.Input("visibleHeight", "keyboard.visibleHeight")])
     case "list.adjustedContentInset.bottom":
@@ -86,12 +94,14 @@ struct RxKeyboardExplainer: LayoutExplaining {
       let safeTop = state.safeArea.top
       return Explanation(
         rule:
-          "Automatic inset adjustment adds the top safe area and the navigation bar (44) to "
-          + "contentInset.top.",
+          "Automatic inset adjustment adds the top safe area and the navigation bar "
+          + "(navigationBarHeight) to contentInset.top.",
         formulas: [
           Explanation.formula(
-            "list.adjustedContentInset.top", "contentInset.top + safeArea.top + 44",
-            [top, safeTop, 44], operators: ["+", "+"], result: top + safeTop + 44)
+            "list.adjustedContentInset.top",
+            "contentInset.top + safeArea.top + navigationBarHeight",
+            [top, safeTop, navigationBar], operators: ["+", "+"],
+            result: top + safeTop + navigationBar)
         ],
         inputs: [
           Explanation.Input("contentInset.top", "list.contentInset.top"),
@@ -101,20 +111,26 @@ struct RxKeyboardExplainer: LayoutExplaining {
       return Explanation(
         rule:
           "Set at step 0 by scrolling to the last message; on RxKeyboard's \"will show\" (the "
-          + "previous visibleHeight was exactly 0) the seed adds visibleHeight, unclamped; sendTap "
+          + "previous visibleHeight was exactly 0) the sample adds visibleHeight, unclamped; sendTap "
           + "scrolls the least that shows the new message (scrollToItem); a scroll event sets it.")
     case "list.contentSize.height":
       guard let last = state.messages.last else {
         return Explanation(
           rule: "An empty flow-layout section still has its section insets.",
-          formulas: ["list.contentSize.height = 10 + 10 = 20"])
+          formulas: [
+            Explanation.formula(
+              "list.contentSize.height", "sectionInset + sectionInset", [section, section],
+              operators: ["+"], result: 2 * section)
+          ])
       }
       return Explanation(
-        rule: "The last cell's bottom plus the section's bottom inset (10).",
+        rule: "The last cell's bottom plus the section's bottom inset (sectionInset = \(sectionText)).",
         formulas: [
           Explanation.formula(
-            "list.contentSize.height", "messages[-1].frame.y + messages[-1].frame.height + 10",
-            [last.y, last.height, 10], operators: ["+", "+"], result: last.y + last.height + 10)
+            "list.contentSize.height",
+            "messages[-1].frame.y + messages[-1].frame.height + sectionInset",
+            [last.y, last.height, section], operators: ["+", "+"],
+            result: last.y + last.height + section)
         ],
         inputs: [
           Explanation.Input("messages[-1].frame.y", "messages[-1].frame.y"),
@@ -135,7 +151,7 @@ struct RxKeyboardExplainer: LayoutExplaining {
   private func visibleHeight(_ state: ChatState) -> Explanation {
     let h = state.screen.height
     let frame = state.keyboard.frame
-    guard case .rxkeyboard(let memory) = state.memory, memory.version == .v2 else {
+    guard version == .v2 else {
       var formulas = [
         Explanation.formula(
           "keyboard.visibleHeight", "H − keyboard.frame.y", [h, frame.y], operators: ["−"],

@@ -1,0 +1,50 @@
+/// A layout's name: one of the built-in layouts a recording's header and `--layout` can name, or
+/// a layout defined outside the library.
+///
+/// The built-in layouts and the screens they model are described in <doc:Layouts>.
+public enum LayoutID: Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+  /// ``RxKeyboardLayout``.
+  case rxkeyboard
+  /// ``GrowingLayout``.
+  case growing
+  /// ``ScrollToFieldLayout``.
+  case scrollToField
+  /// ``AccessoryLayout``.
+  case accessory
+  /// A ``Layout`` written outside the library, by its name.
+  case custom(String)
+
+  /// The built-in layouts, the default first.
+  public static let allCases: [LayoutID] = [.rxkeyboard, .growing, .scrollToField, .accessory]
+
+  /// The built-in layout named `rawValue`, or `nil` when none is.
+  public init?(rawValue: String) {
+    guard let id = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+    self = id
+  }
+
+  /// The name as recordings spell it.
+  public var rawValue: String {
+    switch self {
+    case .rxkeyboard: "rxkeyboard"
+    case .growing: "growing"
+    case .scrollToField: "scroll-to-field"
+    case .accessory: "accessory"
+    case .custom(let name): name
+    }
+  }
+
+  public var description: String { rawValue }
+
+  /// The built-in layout of this name with its seed's constants, `rxkeyboard` following
+  /// `rxKeyboardVersion`; `nil` for a custom name, whose layout only its own module can make.
+  public func builtInLayout(rxKeyboardVersion: RxKeyboardLayout.Version = .v1) -> (any Layout)? {
+    switch self {
+    case .rxkeyboard: RxKeyboardLayout(version: rxKeyboardVersion)
+    case .growing: GrowingLayout()
+    case .scrollToField: ScrollToFieldLayout()
+    case .accessory: AccessoryLayout()
+    case .custom: nil
+    }
+  }
+}
