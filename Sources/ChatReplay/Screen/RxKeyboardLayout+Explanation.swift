@@ -40,7 +40,8 @@ extension RxKeyboardLayout {
         formulas.append("inputBar.frame.x = 0")
         formulas.append("inputBar.frame.width = W = \(JSONWriter.format(w))")
         formulas.append(
-          "inputBar.frame.height = inputBarHeight = \(barText) (MessageInputBar's intrinsic height)")
+          "inputBar.frame.height = inputBarHeight = \(barText) (MessageInputBar's intrinsic height)"
+        )
       }
       return Explanation(
         rule: barRule
@@ -124,7 +125,8 @@ extension RxKeyboardLayout {
           ])
       }
       return Explanation(
-        rule: "The last cell's bottom plus the section's bottom inset (sectionInset = \(sectionText)).",
+        rule:
+          "The last cell's bottom plus the section's bottom inset (sectionInset = \(sectionText)).",
         formulas: [
           Explanation.formula(
             "list.contentSize.height",

@@ -116,7 +116,7 @@ public struct FontMetricsMeasurer: TextMeasuring {
 
   /// Feeds `text` to `breaker` one grapheme cluster at a time.
   ///
-  /// Two adjacent "simple" scalars (see `isSimple(_:)`) always have a grapheme cluster boundary
+  /// Two adjacent "simple" scalars (see `ScalarClass.isSimple(_:)`) always have a grapheme cluster boundary
   /// between them, so a simple scalar followed by another (or by the end) is measured on its
   /// own without the standard library's grapheme breaking; elsewhere `String` finds the
   /// clusters.
@@ -127,7 +127,9 @@ public struct FontMetricsMeasurer: TextMeasuring {
     while index < end {
       let scalar = scalars[index]
       let next = scalars.index(after: index)
-      if Self.isSimple(scalar.value), next == end || Self.isSimple(scalars[next].value) {
+      if ScalarClass.isSimple(scalar.value),
+        next == end || ScalarClass.isSimple(scalars[next].value)
+      {
         measure(simple: scalar, into: &breaker)
         index = next
         continue
@@ -146,28 +148,9 @@ public struct FontMetricsMeasurer: TextMeasuring {
     _ scalars: String.UnicodeScalarView,
     at index: String.Index
   ) -> Bool {
-    guard isSimple(scalars[index].value) else { return false }
+    guard ScalarClass.isSimple(scalars[index].value) else { return false }
     let next = scalars.index(after: index)
-    return next == scalars.endIndex || isSimple(scalars[next].value)
-  }
-
-  /// Whether `value` is a scalar that never joins a neighbouring simple scalar.
-  ///
-  /// Such a scalar never forms one grapheme cluster with its neighbour and is never part of an
-  /// emoji on its own: ASCII other than CR, Latin,
-  /// Greek and Cyrillic letters, most punctuation and currency signs, CJK ideographs, kana,
-  /// CJK punctuation and full-width forms. None of these is a combining mark, joiner, prepend,
-  /// Hangul or regional indicator scalar (checked for every pair against the standard
-  /// library's grapheme breaking).
-  private static func isSimple(_ value: UInt32) -> Bool {
-    switch value {
-    case 0x0D: return false
-    case 0x00...0x02FF, 0x0370...0x0482, 0x048A...0x052F, 0x1E00...0x1FFF, 0x2010...0x2027,
-      0x2030...0x205E, 0x20A0...0x20C0, 0x3001...0x3029, 0x3041...0x3096, 0x309D...0x30FF,
-      0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0xFF01...0xFF60:
-      return true
-    default: return false
-    }
+    return next == scalars.endIndex || ScalarClass.isSimple(scalars[next].value)
   }
 
   /// Feeds one simple scalar, a grapheme cluster of its own, to `breaker`.
@@ -179,7 +162,7 @@ public struct FontMetricsMeasurer: TextMeasuring {
     case 0x20, 0x09:
       breaker.addSpace(asciiUnits[Int(scalar.value)])
     default:
-      if Self.isBreakingCJK(scalar.value) {
+      if ScalarClass.isBreakingCJK(scalar.value) {
         breaker.addBreakingCluster(emUnits)
       } else {
         breaker.addWordCluster(scalarUnits(scalar))
@@ -210,9 +193,9 @@ public struct FontMetricsMeasurer: TextMeasuring {
     default:
       break
     }
-    if Self.isBreakingCJK(first.value) {
+    if ScalarClass.isBreakingCJK(first.value) {
       breaker.addBreakingCluster(emUnits)
-    } else if Self.isEmoji(scalars) {
+    } else if ScalarClass.isEmoji(scalars) {
       breaker.addBreakingCluster(emUnits * Self.emojiWidthInEms)
     } else {
       var units = 0.0
@@ -227,7 +210,7 @@ public struct FontMetricsMeasurer: TextMeasuring {
   private func scalarUnits(_ scalar: Unicode.Scalar) -> Double {
     let value = scalar.value
     if value < 0x80 { return asciiUnits[Int(value)] }
-    if Self.mayBeDefaultIgnorable(value), scalar.properties.isDefaultIgnorableCodePoint {
+    if ScalarClass.mayBeDefaultIgnorable(value), scalar.properties.isDefaultIgnorableCodePoint {
       return 0
     }
     if let advance = metrics.advance(of: scalar) { return Double(advance) }
@@ -235,172 +218,7 @@ public struct FontMetricsMeasurer: TextMeasuring {
     case .nonspacingMark, .enclosingMark, .spacingMark, .control: return 0
     default: break
     }
-    if Self.isBreakingCJK(value) || Self.isOtherWide(value) { return emUnits }
+    if ScalarClass.isBreakingCJK(value) || ScalarClass.isOtherWide(value) { return emUnits }
     return fallbackUnits
-  }
-
-  /// Whether a cluster renders as an emoji: it has an emoji-presentation scalar, or an emoji
-  /// scalar followed by VARIATION SELECTOR-16.
-  private static func isEmoji(_ scalars: Character.UnicodeScalarView) -> Bool {
-    var sawEmojiScalar = false
-    for scalar in scalars {
-      let value = scalar.value
-      if value == 0xFE0F {
-        if sawEmojiScalar { return true }
-        continue
-      }
-      // A cheap range test first: emoji scalars are #, *, digits (keycap bases), © and ®, or lie
-      // in U+203C–U+3299 or at or above U+1F000.
-      let mayBeEmoji =
-        (0x203C...0x3299).contains(value) || value >= 0x1F000 || value == 0x23 || value == 0x2A
-        || (0x30...0x39).contains(value) || value == 0xA9 || value == 0xAE
-      guard mayBeEmoji else { continue }
-      let properties = scalar.properties
-      if properties.isEmojiPresentation { return true }
-      if properties.isEmoji { sawEmojiScalar = true }
-    }
-    return false
-  }
-
-  /// Whether `value` may be a default-ignorable code point: a cheap range test that spares the
-  /// property lookup for the common scripts (the ranges hold every such scalar of Unicode 16).
-  private static func mayBeDefaultIgnorable(_ value: UInt32) -> Bool {
-    switch value {
-    case 0xAD, 0x34F, 0x61C, 0x115F...0x1160, 0x17B4...0x17B5, 0x180B...0x180F, 0x200B...:
-      return true
-    default:
-      return false
-    }
-  }
-
-  /// Whether `value` is a CJK ideograph, kana or hangul: 1 em wide and a word of its own.
-  private static func isBreakingCJK(_ value: UInt32) -> Bool {
-    switch value {
-    case 0x1100...0x115F,  // Hangul Jamo initial consonants
-      0x3041...0x30FF,  // Hiragana, Katakana
-      0x3131...0x318E,  // Hangul Compatibility Jamo
-      0x31F0...0x31FF,  // Katakana Phonetic Extensions
-      0x3400...0x4DBF,  // CJK Unified Ideographs Extension A
-      0x4E00...0x9FFF,  // CJK Unified Ideographs
-      0xAC00...0xD7A3,  // Hangul Syllables
-      0xF900...0xFAFF,  // CJK Compatibility Ideographs
-      0x20000...0x3FFFD:  // CJK Unified Ideographs Extensions B and later
-      return true
-    default:
-      return false
-    }
-  }
-
-  /// Whether `value` is another full-width form (CJK punctuation, radicals, full-width ASCII).
-  private static func isOtherWide(_ value: UInt32) -> Bool {
-    switch value {
-    case 0x2E80...0x303E, 0x3190...0x33FF, 0xFE30...0xFE4F, 0xFF01...0xFF60, 0xFFE0...0xFFE6:
-      return true
-    default:
-      return false
-    }
-  }
-}
-
-/// Greedy line filling in design units, fed one grapheme cluster or space at a time.
-private struct LineBreaker {
-  /// The line width in design units.
-  let maxUnits: Double
-
-  /// The width of the words (and leading spaces) already on the current line.
-  var lineUnits = 0.0
-
-  /// The width of the spaces after the last word on the current line.
-  var pendingSpaceUnits = 0.0
-
-  /// The width of the word being built.
-  var wordUnits = 0.0
-
-  /// Whether a word is being built.
-  var inWord = false
-
-  /// Whether the current line holds a word.
-  var lineHasWord = false
-
-  /// Whether the current line holds anything, leading spaces included.
-  var lineHasContent = false
-
-  /// The width of the widest finished line.
-  var widestLine = 0.0
-
-  /// The number of finished lines.
-  var lineCount = 0
-
-  init(maxUnits: Double) {
-    self.maxUnits = maxUnits
-  }
-
-  /// Adds a cluster of `units` to the current word, wrapping or breaking the word if needed.
-  mutating func addWordCluster(_ units: Double) {
-    if lineUnits + pendingSpaceUnits + wordUnits + units <= maxUnits {
-      wordUnits += units
-      inWord = true
-      return
-    }
-    if lineHasContent {
-      // The word moves to a new line; the spaces before it hang at the end of this one.
-      finishLine(width: lineUnits)
-      if wordUnits + units <= maxUnits {
-        wordUnits += units
-        inWord = true
-        return
-      }
-    }
-    // The word alone is wider than the line: break it before this cluster.
-    if wordUnits > 0 {
-      finishLine(width: wordUnits)
-    }
-    wordUnits = units
-    inWord = true
-  }
-
-  /// Adds a cluster that is a word of its own, such as an ideograph or an emoji.
-  mutating func addBreakingCluster(_ units: Double) {
-    endWord()
-    addWordCluster(units)
-    endWord()
-  }
-
-  /// Adds a breaking space of `units`.
-  mutating func addSpace(_ units: Double) {
-    endWord()
-    if lineHasWord {
-      pendingSpaceUnits += units
-    } else {
-      lineUnits += units
-      lineHasContent = true
-    }
-  }
-
-  /// Ends the current paragraph, finishing its last line.
-  mutating func endParagraph() {
-    endWord()
-    finishLine(width: lineUnits)
-  }
-
-  /// Puts the word being built on the current line.
-  private mutating func endWord() {
-    guard inWord else { return }
-    lineUnits += pendingSpaceUnits + wordUnits
-    pendingSpaceUnits = 0
-    wordUnits = 0
-    inWord = false
-    lineHasWord = true
-    lineHasContent = true
-  }
-
-  /// Records a finished line of `width` and starts an empty one (the current word stays).
-  private mutating func finishLine(width: Double) {
-    widestLine = max(widestLine, width)
-    lineCount += 1
-    lineUnits = 0
-    pendingSpaceUnits = 0
-    lineHasWord = false
-    lineHasContent = false
   }
 }
