@@ -44,7 +44,7 @@ public struct Comparison: Sendable {
       LayoutID.allCases.map { Column($0, rxKeyboardVersion: rxKeyboardVersion) }
     }
 
-    /// `growing`, `rxkeyboard`, or `rxkeyboard@2.0.1` when the release is not the seed's.
+    /// `growing`, `rxkeyboard`, or `rxkeyboard@2.0.1` when the release is not the sample's (1.0.0).
     public var name: String {
       guard layout == .rxkeyboard, rxKeyboardVersion != .v1 else { return layout.rawValue }
       return "\(layout.rawValue)@\(rxKeyboardVersion.rawValue)"

@@ -94,7 +94,7 @@ public enum Summary {
       previous = current
     }
 
-    /// `keyboard-gap ×2 (17 steps), bad-index ×1 (1 step)` in layouts.md's order, or `none`.
+    /// `keyboard-gap ×2 (17 steps), bad-index ×1 (1 step)` in the diagnostics' order (`Diagnostic.ids`), or `none`.
     public var description: String {
       let parts = Diagnostic.Kind.allCases.indices.compactMap { index -> String? in
         let count = stepCounts[index]

@@ -1,6 +1,6 @@
 /// The `accessory` layout: a chat screen whose input container is the view controller's
 /// `inputAccessoryView`, as the UIKit sample this project models writes it
-/// (<doc:AccessoryLayout>).
+/// (<doc:AccessoryScreen>).
 ///
 /// Rules, checked against the sample:
 /// - The table is the whole view, with automatic inset adjustment (the safe area); the sample never

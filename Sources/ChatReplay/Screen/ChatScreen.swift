@@ -21,7 +21,7 @@ public struct ChatScreen: Sendable {
     self.measurer = measurer
   }
 
-  /// A screen driven by the built-in layout `id`, with its seed's constants.
+  /// A screen driven by the built-in layout `id`, with its sample's constants.
   ///
   /// `id` must name a built-in layout; a custom layout is passed as a value to
   /// ``init(layout:measurer:)``.

@@ -1,5 +1,5 @@
 /// The `growing` layout: a LINE-like chat screen whose frames are set by hand, as the UIKit
-/// sample this project models writes it (<doc:GrowingLayout>).
+/// sample this project models writes it (<doc:GrowingScreen>).
 ///
 /// Rules, checked against the sample:
 /// - No navigation bar; the status bar is `S.top` high. The table is `(0, S.top, W, H - S.top -

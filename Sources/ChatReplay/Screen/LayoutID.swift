@@ -36,7 +36,7 @@ public enum LayoutID: Hashable, Sendable, CaseIterable, RawRepresentable, Custom
 
   public var description: String { rawValue }
 
-  /// The built-in layout of this name with its seed's constants, `rxkeyboard` following
+  /// The built-in layout of this name with its sample's constants, `rxkeyboard` following
   /// `rxKeyboardVersion`; `nil` for a custom name, whose layout only its own module can make.
   public func builtInLayout(rxKeyboardVersion: RxKeyboardLayout.Version = .v1) -> (any Layout)? {
     switch self {

@@ -1,5 +1,5 @@
 /// The `rxkeyboard` layout: a chat screen whose input bar follows the keyboard through
-/// RxKeyboard, as the UIKit sample this project models writes it (<doc:RxKeyboardLayout>).
+/// RxKeyboard, as the UIKit sample this project models writes it (<doc:RxKeyboardScreen>).
 ///
 /// Rules, checked against RxKeyboard's source:
 /// - RxKeyboard keeps one frame, starting at `(0, H0, W0, 0)`. Only `willChangeFrame`, `willHide`

@@ -1,6 +1,6 @@
 /// The `scroll-to-field` layout: an Rx helper that scrolls the edited field above the keyboard,
 /// as the UIKit sample this project models writes it, applied to a chat
-/// (<doc:ScrollToFieldLayout>).
+/// (<doc:ScrollToFieldScreen>).
 ///
 /// Rules, checked against the sample:
 /// - The screen is one scroll view filling the window, with automatic inset adjustment (the safe
