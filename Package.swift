@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .executable(name: "replay", targets: ["replay"]),
     .library(name: "ChatReplay", targets: ["ChatReplay"]),
+    .library(name: "LineEditing", targets: ["LineEditing"]),
   ],
   dependencies: [],
   targets: [
@@ -14,11 +15,13 @@ let package = Package(
       name: "ChatReplay",
       exclude: ["Text/FontData"]
     ),
+    // The prompt's line editor: key handling as a pure state machine (no terminal I/O).
+    .target(name: "LineEditing"),
 
     // Executable
     .executableTarget(
       name: "replay",
-      dependencies: ["ChatReplay"]
+      dependencies: ["ChatReplay", "LineEditing"]
     ),
     // libFuzzer entry point; built and run only by .ci/fuzz.sh (see the file).
     .executableTarget(
@@ -36,7 +39,7 @@ let package = Package(
     // The library, in process: fast.
     .testTarget(
       name: "ChatReplayTests",
-      dependencies: ["ChatReplay", "ReplayTestSupport"]
+      dependencies: ["ChatReplay", "LineEditing", "ReplayTestSupport"]
     ),
     // The `replay` binary run as a user runs it (processes, files, tmux), and the executables'
     // own code through `@testable import`.
