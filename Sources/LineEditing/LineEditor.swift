@@ -120,6 +120,16 @@ public struct LineEditor: Sendable {
     return handle(key, completer: completer)
   }
 
+  /// Whether the bytes of an unfinished key are held (a lone `ESC`, which may be Esc or the
+  /// start of a sequence).
+  public var isHoldingKey: Bool { decoder.isHolding }
+
+  /// Ends a held key when the terminal sent nothing after it: a lone `ESC` is dropped.
+  public mutating func flushHeldKey() -> [EditorEffect] {
+    guard let key = decoder.flush() else { return [] }
+    return handle(key)
+  }
+
   /// Handles one key.
   public mutating func handle(
     _ key: Key, completer: (String) -> Completion = { _ in .none }

@@ -99,6 +99,20 @@ struct ReplayArguments {
   var color = ColorChoice.auto
   /// Whether the debugger reports each command's time on standard error (for benchmarks).
   var reportsTiming = false
+  /// `-batch`: run the `-ex`/`-x` commands (or standard input's, when there are none) and exit.
+  var isBatch = false
+  /// `-ex CMD` and `-x FILE`, in the order given: run before the prompt.
+  var startupCommands: [StartupCommand] = []
+  /// `--no-pager`: long debugger output is printed straight even at a terminal.
+  var usesPager = true
+}
+
+/// A command the debugger runs before its prompt.
+enum StartupCommand: Equatable {
+  /// `-ex CMD`.
+  case line(String)
+  /// `-x FILE`.
+  case file(String)
 }
 
 /// `--color auto|always|never`.
@@ -134,10 +148,16 @@ enum Arguments {
       --color WHEN              Debugger drawings in colour: auto (a colour terminal), always, never.
       --timing                  Debugger: print each command's time and the peak memory on
                                 standard error (for benchmarks).
+      -ex CMD                   Debugger: run CMD before the prompt (repeatable; in order with -x).
+      -x FILE                   Debugger: run FILE's commands before the prompt.
+      -batch                    Debugger: run the -ex/-x commands (or, with none, standard input's)
+                                and exit; the first failing command exits 1.
+      --no-pager                Debugger: never send long output through $PAGER.
       -h, --help                Show this help.
       --version                 Show the version.
 
-    Exit status: 0 success, 1 a bad or unreadable recording, 64 bad arguments.
+    Exit status: 0 success, 1 a bad or unreadable recording or a failing debugger script command,
+    64 bad arguments.
     """
 
   /// Parses the arguments after the program's name.
@@ -173,6 +193,14 @@ enum Arguments {
         replay.color = try rest.choice(for: "--color", named: "--color value")
       case "--timing":
         replay.reportsTiming = true
+      case "-batch", "--batch":
+        replay.isBatch = true
+      case "-ex", "--ex":
+        replay.startupCommands.append(.line(try rest.value(for: argument)))
+      case "-x", "--x":
+        replay.startupCommands.append(.file(try rest.value(for: argument)))
+      case "--no-pager":
+        replay.usesPager = false
       case "--layout":
         replay.layout = try rest.choice(for: "--layout", named: "layout", of: LayoutID.self)
       case "--rxkeyboard-version":
@@ -182,7 +210,7 @@ enum Arguments {
         if argument.hasPrefix("-") && argument != "-" {
           let options = [
             "--json", "--summary", "--at", "--keep-going", "--layout", "--rxkeyboard-version",
-            "--help", "--version", "--color", "--timing",
+            "--help", "--version", "--color", "--timing", "-batch", "-ex", "-x", "--no-pager",
           ]
           throw UsageError.unknown("option", argument, options)
         }
@@ -194,6 +222,11 @@ enum Arguments {
       }
     }
     replay.opensDebugger = modeGiven == nil && replay.file != nil
+    let debuggerOnly = replay.isBatch || !replay.startupCommands.isEmpty || !replay.usesPager
+    if debuggerOnly && !replay.opensDebugger {
+      throw UsageError(
+        message: "-batch, -ex, -x and --no-pager go with the debugger: replay FILE …")
+    }
     if replay.at != nil && replay.mode != .json {
       throw UsageError(message: "--at goes with --json")
     }

@@ -8,28 +8,26 @@ internal import ChatReplay
 
 /// `replay FILE` without `--json`/`--summary`: the time-travel debugger.
 ///
-/// With a terminal on standard input it prompts `(replay) `; otherwise it reads one command per
-/// line and prints only what each command prints, so a script's output is the session's output
-/// without prompts.
+/// With terminals on standard input and output (and `TERM` not `dumb`) it prompts `(replay) `
+/// with a line editor; otherwise it reads one command per line and prints only what each command
+/// prints, so a script's output is the session's output without prompts or banner.
 struct DebugCommand {
   var arguments: ReplayArguments
 
   static let helpSection = """
-    Debugger: replay FILE opens it at step 0. At a terminal it prompts '(replay) '; otherwise it
-    reads one command per line from standard input and prints each command's output (no prompt).
-    quit, q or the end of input leave with status 0.
+    Debugger: replay FILE opens it at step 0. At a terminal it prompts '(replay) ' with line
+    editing, history (Up, Ctrl-R) and Tab completion; Ctrl-C stops a long command, Ctrl-D on an
+    empty line leaves. Otherwise it reads one command per line from standard input, prints each
+    command's output, and stops with status 1 at the first failing command, naming its line on
+    standard error. quit, q or the end of input leave with status 0.
 
     """ + Debugger.helpText.joined(separator: "\n")
 
   mutating func run() -> Int32 {
-    var output = Output.standardOutput
     var standardError = Output.standardError
-    defer {
-      output.flush()
-      standardError.flush()
-    }
+    defer { standardError.flush() }
     guard let file = arguments.file else { return Replay.usageFailure }
-    let started = Self.now()
+    let started = Stopwatch.now()
     let bytes: [UInt8]
     do {
       bytes = try readFile(file)
@@ -62,35 +60,24 @@ struct DebugCommand {
     }
     standardError.flush()
     if arguments.reportsTiming {
-      standardError.line("[timing] load: \(Self.milliseconds(since: started)) ms")
+      standardError.line("[timing] load: \(Stopwatch.milliseconds(since: started)) ms")
     }
 
-    let isInteractive = isatty(0) == 1
-    var debugger = Debugger(timeline: timeline, index: index, usesColor: usesColor(output))
-    output.line(debugger.opening(file: file))
-    while true {
-      if isInteractive { output.write("(replay) ") }
-      output.flush()
-      standardError.flush()
-      guard let line = readLine(strippingNewline: true) else {
-        if isInteractive { output.line() }
-        break
-      }
-      let start = Self.now()
-      let reply = debugger.execute(line)
-      if arguments.reportsTiming {
-        standardError.line("[timing] \(line): \(Self.milliseconds(since: start)) ms")
-      }
-      if !reply.text.isEmpty { output.line(reply.text) }
-      if reply.quits { break }
-    }
+    let isInteractive = Terminal.isInteractive && !arguments.isBatch
+    let debugger = Debugger(
+      timeline: timeline, index: index, usesColor: usesColor(Output.standardOutput))
+    var session = DebugSession(
+      debugger: debugger, file: file, arguments: arguments, isInteractive: isInteractive)
+    let status = session.run()
+    session.output.flush()
+    session.standardError.flush()
     if arguments.reportsTiming {
       var usage = rusage()
       getrusage(RUSAGE_SELF.rawValue, &usage)
       standardError.line(
         "[timing] peak memory: \(usage.ru_maxrss / 1024) MiB; file: \(bytes.count / 1_048_576) MiB")
     }
-    return Replay.success
+    return status
   }
 
   private func usesColor(_ output: Output) -> Bool {
@@ -103,15 +90,24 @@ struct DebugCommand {
       return String(cString: term) != "dumb"
     }
   }
+}
 
-  private static func now() -> timespec {
+/// Monotonic time, for `--timing` and progress.
+enum Stopwatch {
+  static func now() -> timespec {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
     return time
   }
 
+  /// Seconds since `start`.
+  static func seconds(since start: timespec) -> Double {
+    let end = now()
+    return Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
+  }
+
   /// Milliseconds since `start`, with three decimals.
-  private static func milliseconds(since start: timespec) -> String {
+  static func milliseconds(since start: timespec) -> String {
     let end = now()
     let nanoseconds = (end.tv_sec - start.tv_sec) * 1_000_000_000 + (end.tv_nsec - start.tv_nsec)
     let micro = nanoseconds / 1000

@@ -4,7 +4,7 @@ import Testing
 
 /// The real `replay` binary, driven with scripted standard input; the whole output is compared.
 struct DebuggerTranscriptTests {
-  @Test func scriptedSessionPrintsEachCommandsOutputWithoutPrompts() throws {
+  @Test func scriptedSessionPrintsEachCommandsOutputWithoutPromptsOrBanner() throws {
     // The blank line after 'next' repeats it; everything after 'quit' is ignored.
     let script = """
       where
@@ -12,13 +12,11 @@ struct DebuggerTranscriptTests {
 
       print inputBar.frame.maxY
       why keyboard.visibleHeight
-      nxt
-      goto 99
       break when event sendTap
       continue
       blame messageCount
       quit
-      next
+      nxt
 
       """
     let result = try ReplayBinary.run(["Recordings/basic-chat.jsonl"], input: script)
@@ -26,10 +24,6 @@ struct DebuggerTranscriptTests {
     expectNoDifference(
       result.standardOutput,
       """
-      Recordings/basic-chat.jsonl: rxkeyboard (RxKeyboard 1.0.0) on iPhone 15, 393×852 pt, safe area 59/0/34/0
-      33 steps (0…32). Type 'help' for commands, 'quit' to leave.
-      step 0 of 32  t=0s  start (header at line 1)  [rxkeyboard]
-        new: bad-index: scrollToItem(at: item -1) but the list has items 0..<19
       step 0 of 32  t=0s  start (header at line 1)  [rxkeyboard]
       step 1 of 32  t=1s  line 2: keyboard willChangeFrame → (0, 516, 393×336)  [rxkeyboard]
         new: keyboard-gap: input bar bottom 482 is 34 pt above the keyboard top 516
@@ -44,8 +38,6 @@ struct DebuggerTranscriptTests {
           H = screen.height = 852 since step 0 (the header, line 1)
           keyboard.frame.y = 516  step 1 (line 2: keyboard willChangeFrame → (0, 516, 393×336))
         last change: step 1 (line 2: keyboard willChangeFrame → (0, 516, 393×336)) (0 → 336)
-      Error: unknown command 'nxt'; did you mean 'next'?
-      Error: step 99 is out of range; the recording has 33 steps (0…32), -1 is the last
       Breakpoint 1: when event sendTap
       Hit breakpoint 1: when event sendTap
       step 16 of 32  t=5.63s  line 17: sendTap  [rxkeyboard]
@@ -60,6 +52,31 @@ struct DebuggerTranscriptTests {
       """)
     #expect(result.standardError == "")
     #expect(result.status == 0)
+  }
+
+  @Test func aFailingScriptCommandStopsTheRunNamingItsLine() throws {
+    let script = """
+      next
+      goto 99
+      next
+
+      """
+    let result = try ReplayBinary.run(["Recordings/basic-chat.jsonl"], input: script)
+    expectNoDifference(
+      result.standardOutput,
+      """
+      step 1 of 32  t=1s  line 2: keyboard willChangeFrame → (0, 516, 393×336)  [rxkeyboard]
+        new: keyboard-gap: input bar bottom 482 is 34 pt above the keyboard top 516
+        gone: bad-index
+
+      """)
+    expectNoDifference(
+      result.standardError,
+      """
+      <stdin>:2: Error: step 99 is out of range; the recording has 33 steps (0…32), -1 is the last
+
+      """)
+    #expect(result.status == 1)
   }
 
   @Test func keepGoingOpensTheDebuggerOnTheGoodLinesAfterListingTheBadOnes() throws {
@@ -89,10 +106,6 @@ struct DebuggerTranscriptTests {
     expectNoDifference(
       result.standardOutput,
       """
-      \(file.path): rxkeyboard (RxKeyboard 1.0.0) on iPhone 15, 393×852 pt, safe area 59/0/34/0
-      3 steps (0…2). Type 'help' for commands, 'quit' to leave.
-      step 0 of 2  t=0s  start (no header)  [rxkeyboard]
-        new: bad-index: scrollToItem(at: item -1) but the list has items 0..<19
       → 0  t=0s  (start)
         1  t=1s  line 2: textChange "a"
         2  t=2s  line 4: sendTap

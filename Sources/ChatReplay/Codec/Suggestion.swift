@@ -2,12 +2,14 @@
 public enum Suggestion {
   /// The candidate closest to `word`, if it is close enough to be a plausible misspelling.
   ///
-  /// Close enough means at most one edit for short words and two for longer ones, ignoring case.
+  /// Close enough means at most one edit for short words and two for longer ones, ignoring case,
+  /// and fewer edits than either word has characters: `bt` is not a misspelling of `b`.
   public static func nearest(to word: String, in candidates: [String]) -> String? {
     let limit = word.count <= 4 ? 1 : 2
     var best: (String, Int)?
     for candidate in candidates where candidate != word {
       let distance = editDistance(word.lowercased(), candidate.lowercased())
+      guard distance < word.count && distance < candidate.count else { continue }
       if distance <= limit && distance < (best?.1 ?? .max) { best = (candidate, distance) }
     }
     return best?.0

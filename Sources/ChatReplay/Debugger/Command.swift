@@ -1,23 +1,46 @@
 /// One debugger command, parsed from a line typed at the prompt.
 public enum Command: Hashable, Sendable {
+  /// `until N` / `advance N`: run forwards to step N, stopping earlier at a breakpoint.
+  case advance(StepReference)
+  /// `assert EXPR [MESSAGE]`: fails (the script) when EXPR is false at this step.
+  case assert(source: String, Condition, message: String?)
   case back(Int)
   case blame(StatePath, all: Bool)
-  case breakWhen(source: String, Condition)
+  /// `break N`, `break @5.6s`, `tbreak …`: stop on arriving at a step.
+  case breakAt(StepReference, temporary: Bool)
+  case breakWhen(source: String, Condition, temporary: Bool)
+  /// `commands N`: the lines up to `end` run whenever breakpoint N (or the newest) stops.
+  case commands(Int?)
+  /// `condition N EXPR`, or `condition N` to remove the condition.
+  case condition(Int, source: String?, Condition?)
   case continueForward
-  case delete(Int?)
+  /// `delete [N…]`: the numbers, or all when empty.
+  case delete([Int])
   case diagnostics(all: Bool)
   case diff(StepReference?, StepReference?)
+  /// `disable [N…]` (`isEnabled: false`) and `enable [N…]`.
+  case enable([Int], isEnabled: Bool)
   case display(StatePath?)
   case event
   case events(from: StepReference?, to: StepReference?)
   case goto(StepReference)
   case help(String?)
-  case infoBreakpoints
+  /// `ignore N COUNT`: the next COUNT hits of breakpoint N do not stop.
+  case ignore(Int, count: Int)
+  case info(InfoTopic)
+  /// `mark NAME`: names the current step, for `goto :NAME`.
+  case mark(String)
   case next(Int)
   case print(StatePath?)
   case quit
   case reverseContinue
+  /// `save breakpoints FILE`: the commands that recreate the breakpoints, for `source`.
+  case saveBreakpoints(path: String)
   case screen
+  /// `set pagination on|off`.
+  case setPagination(Bool)
+  /// `source FILE`: run the file's lines as commands.
+  case source(path: String)
   case undisplay(Int?)
   case watch(StatePath)
   case `where`
@@ -32,13 +55,22 @@ public enum Command: Hashable, Sendable {
   }
 }
 
-/// A step as a command names it: `12`, `-1` (from the end), `@3.4s` (by time), `first`, `last`.
+/// What `info` lists.
+public enum InfoTopic: String, CaseIterable, Hashable, Sendable {
+  case breakpoints
+  case display
+  case watchpoints
+}
+
+/// A step as a command names it: `12`, `-1` (from the end), `@3.4s` (by time), `first`, `last`,
+/// `:NAME` (a mark).
 public enum StepReference: Hashable, Sendable {
   case step(Int)
   case fromEnd(Int)
   case time(Double)
   case first
   case last
+  case mark(String)
 
   /// Parses a step reference; `nil` when the text is none.
   public init?(parsing text: String) {
@@ -51,6 +83,10 @@ public enum StepReference: Hashable, Sendable {
         if number.hasSuffix("s") { number = number.dropLast() }
         guard let t = Double(number), t >= 0, t.isFinite else { return nil }
         self = .time(t)
+      } else if text.hasPrefix(":") {
+        let name = String(text.dropFirst())
+        guard Self.isMarkName(name) else { return nil }
+        self = .mark(name)
       } else if let value = Int(text) {
         self = value < 0 ? .fromEnd(-value) : .step(value)
       } else {
@@ -58,156 +94,42 @@ public enum StepReference: Hashable, Sendable {
       }
     }
   }
+
+  /// Whether `name` can name a mark: letters, digits, `-` and `_`, starting with a letter.
+  public static func isMarkName(_ name: String) -> Bool {
+    guard let first = name.first, first.isLetter else { return false }
+    return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+  }
+
+  /// The reference as a command writes it.
+  public var text: String {
+    switch self {
+    case .step(let step): String(step)
+    case .fromEnd(let count): "-\(count)"
+    case .time(let t): "@\(JSONWriter.format(t))s"
+    case .first: "first"
+    case .last: "last"
+    case .mark(let name): ":" + name
+    }
+  }
 }
 
 extension Command {
   /// Parses one line; `nil` for a blank line.
   public static func parse(_ line: String) -> Result<Command, DebuggerError>? {
-    let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    let words = CommandArguments.words(of: line)
     guard let first = words.first else { return nil }
     let spec: CommandSpec
     switch CommandSpec.find(first) {
     case .success(let found): spec = found
     case .failure(let error): return .failure(error)
     }
-    let arguments = Array(words.dropFirst())
+    let arguments = CommandArguments(
+      spec: spec, words: Array(words.dropFirst()), rest: CommandArguments.rest(of: line))
     do {
-      return .success(try build(spec, arguments, rest: rest(of: line)))
+      return .success(try spec.parse(arguments))
     } catch {
       return .failure(error)
-    }
-  }
-
-  /// The text of `line` after its first word.
-  private static func rest(of line: String) -> String {
-    let isSpace = { (character: Character) in character == " " || character == "\t" }
-    return line.drop(while: isSpace).drop(while: { !isSpace($0) }).trimmingSpaces()
-  }
-
-  private static func build(_ spec: CommandSpec, _ arguments: [String], rest: String)
-    throws(DebuggerError) -> Command
-  {
-    func bad(_ text: String) -> DebuggerError {
-      .badArgument(command: spec.name, text: text, usage: spec.usage)
-    }
-    func atMost(_ count: Int) throws(DebuggerError) {
-      if arguments.count > count { throw bad(arguments[count]) }
-    }
-    func count() throws(DebuggerError) -> Int {
-      try atMost(1)
-      guard let text = arguments.first else { return 1 }
-      guard let value = Int(text), value >= 1 else { throw bad(text) }
-      return value
-    }
-    func reference(_ index: Int) throws(DebuggerError) -> StepReference? {
-      guard index < arguments.count else { return nil }
-      guard let reference = StepReference(parsing: arguments[index]) else {
-        throw bad(arguments[index])
-      }
-      return reference
-    }
-    func path(_ index: Int, required: Bool) throws(DebuggerError) -> StatePath? {
-      guard index < arguments.count else {
-        if required { throw .missingArgument(command: spec.name, usage: spec.usage) }
-        return nil
-      }
-      guard let path = StatePath(parsing: arguments[index]) else {
-        throw .badPath(arguments[index])
-      }
-      return path
-    }
-    func number() throws(DebuggerError) -> Int? {
-      try atMost(1)
-      guard let text = arguments.first else { return nil }
-      guard let value = Int(text) else { throw bad(text) }
-      return value
-    }
-    func requiredPath() throws(DebuggerError) -> StatePath {
-      guard let path = try path(0, required: true) else {
-        throw .missingArgument(command: spec.name, usage: spec.usage)
-      }
-      return path
-    }
-
-    switch spec.name {
-    case "next": return .next(try count())
-    case "back": return .back(try count())
-    case "goto":
-      try atMost(1)
-      guard let target = try reference(0) else {
-        throw .missingArgument(command: spec.name, usage: spec.usage)
-      }
-      return .goto(target)
-    case "continue":
-      try atMost(0)
-      return .continueForward
-    case "reverse-continue":
-      try atMost(0)
-      return .reverseContinue
-    case "where":
-      try atMost(0)
-      return .where
-    case "print":
-      try atMost(1)
-      return .print(try path(0, required: false))
-    case "event":
-      try atMost(0)
-      return .event
-    case "events":
-      try atMost(2)
-      return .events(from: try reference(0), to: try reference(1))
-    case "diff":
-      try atMost(2)
-      return .diff(try reference(0), try reference(1))
-    case "diagnostics":
-      try atMost(1)
-      if let word = arguments.first, word != "all" { throw bad(word) }
-      return .diagnostics(all: !arguments.isEmpty)
-    case "screen":
-      try atMost(0)
-      return .screen
-    case "break":
-      guard arguments.first == "when" else {
-        throw arguments.isEmpty
-          ? .missingArgument(command: spec.name, usage: spec.usage) : bad(arguments[0])
-      }
-      let source = rest.dropFirst(4).trimmingSpaces()
-      guard !source.isEmpty else { throw .missingArgument(command: spec.name, usage: spec.usage) }
-      switch ConditionParser.parse(source) {
-      case .success(let condition): return .breakWhen(source: source, condition)
-      case .failure(let error): throw error
-      }
-    case "watch":
-      try atMost(1)
-      return .watch(try requiredPath())
-    case "display":
-      try atMost(1)
-      return .display(try path(0, required: false))
-    case "undisplay": return .undisplay(try number())
-    case "info":
-      guard let word = arguments.first else {
-        throw .missingArgument(command: spec.name, usage: spec.usage)
-      }
-      try atMost(1)
-      guard "breakpoints".hasPrefix(word) || word == "watchpoints" || word == "display" else {
-        throw bad(word)
-      }
-      return .infoBreakpoints
-    case "delete": return .delete(try number())
-    case "blame":
-      try atMost(2)
-      if arguments.count == 2 && arguments[1] != "all" { throw bad(arguments[1]) }
-      return .blame(try requiredPath(), all: arguments.count == 2)
-    case "why":
-      try atMost(1)
-      return .why(try requiredPath())
-    case "help":
-      try atMost(1)
-      return .help(arguments.first)
-    case "quit":
-      return .quit
-    default:
-      throw .unknownCommand(spec.name, suggestion: nil)
     }
   }
 }

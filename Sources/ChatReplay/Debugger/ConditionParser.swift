@@ -25,6 +25,25 @@ enum ConditionParser {
     }
   }
 
+  /// Parses `EXPR ["MESSAGE"]`, where a string after a complete expression is a message.
+  ///
+  /// Gives the condition, its text without the message, and the message.
+  static func parse(_ text: String, allowingMessage: Bool)
+    -> Result<(Condition, String, String?), DebuggerError>
+  {
+    let whole = parse(text)
+    guard allowingMessage, case .failure = whole, text.hasSuffix("\""),
+      let close = text.indices.last,
+      let open = text[..<close].lastIndex(of: "\"")
+    else { return whole.map { ($0, text, nil) } }
+    let source = text[..<open].trimmingSpaces()
+    let message = String(text[text.index(after: open)..<close])
+    guard !source.isEmpty, case .success(let condition) = parse(source) else {
+      return whole.map { ($0, text, nil) }
+    }
+    return .success((condition, source, message))
+  }
+
   private static func describe(_ token: Token) -> String {
     switch token {
     case .word(let word): word

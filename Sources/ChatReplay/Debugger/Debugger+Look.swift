@@ -32,7 +32,11 @@ extension Debugger {
     -> [String]
   {
     let first = try from.map { reference throws(DebuggerError) in try resolve(reference) }
-    let last = try to.map { reference throws(DebuggerError) in try resolve(reference) }
+    // A TO past the end lists up to the last step.
+    let last = try to.map { reference throws(DebuggerError) in
+      if case .step(let value) = reference, value > timeline.lastStep { return timeline.lastStep }
+      return try resolve(reference)
+    }
     let lower = first ?? max(step - 5, 0)
     let upper = last ?? (first.map { _ in timeline.lastStep } ?? min(step + 5, timeline.lastStep))
     guard lower <= upper else {

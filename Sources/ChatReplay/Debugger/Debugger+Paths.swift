@@ -3,6 +3,7 @@ extension Debugger {
   mutating func checkedValue(_ path: StatePath) throws(DebuggerError) -> StateNode {
     let current = state
     if let value = path.value(in: current) { return value }
+    try checkIndex(path, in: current)
     throw .noSuchPath(path.description, nearest: Self.nearestPaths(to: path, in: current))
   }
 
@@ -18,6 +19,22 @@ extension Debugger {
     throw .noSuchPath(path.description, nearest: Self.nearestPaths(to: path, in: current))
   }
 
+  /// Throws when `path` indexes `messages` or `diagnostics` past their ends, giving the range.
+  private func checkIndex(_ path: StatePath, in state: ChatState) throws(DebuggerError) {
+    guard path.components.count >= 2, case .key(let name) = path.components[0],
+      case .index(let index) = path.components[1]
+    else { return }
+    let count: Int
+    switch name {
+    case "messages": count = state.messages.count
+    case "diagnostics": count = state.diagnostics.count
+    default: return
+    }
+    let resolved = index < 0 ? count + index : index
+    guard !(0..<count).contains(resolved) else { return }
+    throw .indexOutOfRange(name: name, index: index, count: count)
+  }
+
   /// Up to three paths of `state` closest to `path` by edit distance.
   static func nearestPaths(to path: StatePath, in state: ChatState) -> [String] {
     let text = path.description
@@ -31,7 +48,10 @@ extension Debugger {
     let scored = candidates.map {
       ($0, Suggestion.editDistance(text.lowercased(), $0.lowercased()))
     }
-    let limit = max(3, text.count / 2)
-    return scored.filter { $0.1 <= limit }.sorted { $0.1 < $1.1 }.prefix(3).map(\.0)
+    // Close means a few edits, and fewer than either path has characters: 'foo' is no misspelling
+    // of 't'.
+    let limit = max(2, text.count / 3)
+    return scored.filter { $0.1 <= limit && $0.1 < $0.0.count && $0.1 < text.count }
+      .sorted { $0.1 < $1.1 }.prefix(3).map(\.0)
   }
 }

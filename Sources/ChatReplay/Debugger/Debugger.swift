@@ -18,39 +18,78 @@ public struct Debugger: Sendable {
     /// The output, lines separated by `\n`, without a final line break; empty for none.
     public var text: String
     public var quits = false
+    /// Whether the command failed; `text` is then its error.
+    public var isFailure = false
+    /// Work that needs files, for the program around the debugger to do.
+    public var request: Request?
 
-    public init(text: String, quits: Bool = false) {
+    /// Work that needs files.
+    public enum Request: Equatable, Sendable {
+      /// Write `text` to the file at `path` (`save breakpoints`).
+      case write(path: String, text: String)
+      /// Run the lines of the file at `path` as commands (`source`).
+      case source(path: String)
+    }
+
+    public init(text: String, quits: Bool = false, isFailure: Bool = false, request: Request? = nil)
+    {
       self.text = text
       self.quits = quits
+      self.isFailure = isFailure
+      self.request = request
     }
   }
 
-  /// A breakpoint or a watch.
+  /// A breakpoint or a watchpoint.
   struct Breakpoint: Sendable {
     enum Kind: Sendable {
       case condition(source: String, Condition)
+      /// A step as typed, and the step it names.
+      case step(StepReference, Int)
       case watch(StatePath)
     }
     var number: Int
     var kind: Kind
     var hits = 0
+    var isEnabled = true
+    var isTemporary = false
+    /// `condition N EXPR`: must also hold where it fires.
+    var extra: (source: String, condition: Condition)?
+    /// `ignore N COUNT`: stops still to pass over.
+    var ignoreCount = 0
+    /// `commands N`: lines to run after each stop.
+    var commands: [String] = []
+
+    var isWatch: Bool {
+      if case .watch = kind { return true }
+      return false
+    }
   }
 
   public let timeline: Timeline
   /// The current step.
-  public private(set) var step = 0
+  public internal(set) var step = 0
   /// Whether drawings use ANSI colours.
   public var usesColor: Bool
+  /// Whether long output should go through a pager (`set pagination on|off`).
+  public internal(set) var paginates = true
   var cache: StateCache
   /// What each step changed, so scans visit only the steps that matter.
   let index: ChangeIndex
   var breakpoints: [Breakpoint] = []
   var displays: [(number: Int, path: StatePath)] = []
+  var marks: [String: Int] = [:]
   var nextBreakpointNumber = 1
   var nextDisplayNumber = 1
   var lastMovement: Command?
   /// The diagnostic ids of the state at the last stop, to print only new ones.
   var shownDiagnostics: [String] = []
+  /// `commands N` is reading lines up to `end`: the breakpoint and the lines so far.
+  var collecting: (number: Int, lines: [String])?
+  /// How deep breakpoint commands run commands that stop at breakpoints with commands.
+  var commandDepth = 0
+  /// Polled by long scans; true when the user asked to stop (Ctrl-C).
+  var isCancelled: @Sendable () -> Bool = { false }
 
   /// A debugger at step 0; `index` is built from `timeline` when not given (pass the one built
   /// while loading to save a pass).
@@ -69,6 +108,9 @@ public struct Debugger: Sendable {
   /// The state at `step`, from the kept segment when it holds it.
   mutating func state(at step: Int) -> ChatState { cache.state(at: step) }
 
+  /// What to prompt with: `(replay) `, or `>` while `commands` reads its lines.
+  public var prompt: String { collecting == nil ? "(replay) " : ">" }
+
   /// What the debugger prints when it opens: the recording, how to get help, and the first stop.
   public mutating func opening(file: String) -> String {
     let title = Summary.title(file: file, header: timeline.header, screen: timeline.screen)
@@ -81,15 +123,21 @@ public struct Debugger: Sendable {
     return lines.joined(separator: "\n")
   }
 
-  /// Runs one command line.
-  public mutating func execute(_ line: String) -> Reply {
+  /// Runs one command line; `isCancelled` is polled by long commands, which stop where they have
+  /// got to when it turns true.
+  public mutating func execute(
+    _ line: String, isCancelled: @escaping @Sendable () -> Bool = { false }
+  ) -> Reply {
+    self.isCancelled = isCancelled
+    defer { self.isCancelled = { false } }
+    if let reply = collect(line) { return reply }
     let command: Command
     switch Command.parse(line) {
     case nil:
       guard let last = lastMovement else { return Reply(text: "") }
       command = last
     case .failure(let error)?:
-      return Reply(text: error.message)
+      return Reply(text: error.message, isFailure: true)
     case .success(let parsed)?:
       command = parsed
     }
@@ -97,7 +145,7 @@ public struct Debugger: Sendable {
     do {
       return try run(command)
     } catch {
-      return Reply(text: error.message)
+      return Reply(text: error.message, isFailure: true)
     }
   }
 
@@ -116,93 +164,49 @@ public struct Debugger: Sendable {
     case .goto(let reference): lines = stop(at: try resolve(reference))
     case .continueForward: lines = continueForward()
     case .reverseContinue: lines = reverseContinue()
+    case .advance(let reference): lines = try advance(to: resolve(reference))
     case .where: lines = [whereLine()]
+    case .mark(let name): lines = addMark(name)
     case .print(let path): lines = try printLines(path)
     case .event: lines = try eventLines()
     case .events(let from, let to): lines = try eventList(from: from, to: to)
     case .diff(let a, let b): lines = try diffLines(a, b)
     case .diagnostics(let all): lines = all ? allDiagnostics() : currentDiagnostics()
     case .screen: lines = ScreenDrawing.draw(state, usesColor: usesColor)
-    case .breakWhen(let source, let condition): lines = try addBreakpoint(source, condition)
+    case .breakWhen(let source, let condition, let temporary):
+      lines = try addBreakpoint(.condition(source: source, condition), temporary: temporary)
+    case .breakAt(let reference, let temporary):
+      lines = try addBreakpoint(.step(reference, resolve(reference)), temporary: temporary)
     case .watch(let path): lines = try addWatch(path)
     case .display(let path): lines = try addDisplay(path)
     case .undisplay(let number): lines = try removeDisplay(number)
-    case .infoBreakpoints: lines = breakpointList()
-    case .delete(let number): lines = try deleteBreakpoint(number)
+    case .info(let topic): lines = info(topic)
+    case .delete(let numbers): lines = try deleteBreakpoints(numbers)
+    case .enable(let numbers, let isEnabled): lines = try enable(numbers, isEnabled)
+    case .condition(let number, let source, let condition):
+      lines = try setCondition(number, source: source, condition)
+    case .ignore(let number, let count): lines = try ignore(number, count: count)
+    case .commands(let number): lines = try startCommands(number)
+    case .assert(let source, let condition, let message):
+      return try check(source, condition, message: message)
     case .blame(let path, let all): lines = try blame(path, all: all)
     case .why(let path): lines = try why(path)
+    case .saveBreakpoints(let path):
+      return Reply(
+        text: "Saved \(named(Array(breakpoints.indices), byNumber: false)) to \(path).",
+        request: .write(path: path, text: savedBreakpoints()))
+    case .source(let path): return Reply(text: "", request: .source(path: path))
+    case .setPagination(let on):
+      paginates = on
+      lines = []
     case .help(let topic): lines = try help(topic)
     case .quit: return Reply(text: "", quits: true)
     }
     return Reply(text: lines.joined(separator: "\n"))
   }
 
-  // MARK: Moving
-
-  private mutating func move(to target: Int, by delta: Int) -> [String] {
-    if target == step {
-      return [
-        delta > 0
-          ? "Already at the last step (\(step)); 'back' or 'goto' moves elsewhere."
-          : "Already at step 0; 'next' or 'goto' moves elsewhere."
-      ]
-    }
-    return stop(at: target)
-  }
-
-  /// Moves to `target` and reports the stop: the where line, displays, new diagnostics.
-  mutating func stop(at target: Int) -> [String] {
-    step = target
-    let current = state
-    var lines = [whereLine()]
-    for display in displays {
-      let value = display.path.value(in: current)?.text ?? "(none)"
-      lines.append("  \(display.number): \(display.path) = \(value)")
-    }
-    let ids = current.diagnostics.map(\.id)
-    for diagnostic in current.diagnostics where !shownDiagnostics.contains(diagnostic.id) {
-      lines.append("  new: \(diagnostic.id): \(diagnostic.message)")
-    }
-    let gone = shownDiagnostics.filter { !ids.contains($0) }
-    if !gone.isEmpty { lines.append("  gone: " + gone.joined(separator: ", ")) }
-    shownDiagnostics = ids
-    return lines
-  }
-
-  /// `step 17 of 32  t=5.63s  line 18: sendTap  [rxkeyboard]`.
-  mutating func whereLine() -> String {
-    let current = state
-    let position = "step \(step) of \(timeline.lastStep)  t=\(JSONWriter.format(current.t))s"
-    let what: String
-    if step == 0 {
-      what = timeline.headerLine.map { "start (header at line \($0))" } ?? "start (no header)"
-    } else {
-      what = "line \(timeline.lines[step - 1].number): \(timeline.event(at: step).event.summary)"
-    }
-    return "\(position)  \(what)  [\(current.layout.rawValue)]"
-  }
-
-  /// The step a reference names, or an error naming the valid range.
-  func resolve(_ reference: StepReference) throws(DebuggerError) -> Int {
-    let last = timeline.lastStep
-    switch reference {
-    case .first: return 0
-    case .last: return last
-    case .step(let value):
-      guard value <= last else { throw .stepOutOfRange(value, last: last) }
-      return value
-    case .fromEnd(let count):
-      guard count >= 1, count <= last + 1 else { throw .stepOutOfRange(-count, last: last) }
-      return last + 1 - count
-    case .time(let t):
-      // The last step whose time is at or before `t`: times never decrease.
-      var low = 0
-      var high = last
-      while low < high {
-        let middle = (low + high + 1) / 2
-        if timeline.event(at: middle).t <= t { low = middle } else { high = middle - 1 }
-      }
-      return low
-    }
+  /// `1 breakpoint`, `2 breakpoints`.
+  static func count(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
   }
 }

@@ -4,13 +4,16 @@
 /// single quotes, then the fix.
 public enum DebuggerError: Error, Hashable, Sendable {
   case ambiguousCommand(String, candidates: [String])
+  case assertionFailed(step: Int, source: String, message: String?, values: [String])
   case badArgument(command: String, text: String, usage: String)
   case badExpression(ExpressionProblem)
   case badPath(String)
+  case indexOutOfRange(name: String, index: Int, count: Int)
   case missingArgument(command: String, usage: String)
   case noEvent
   case noSuchBreakpoint(Int, existing: [Int])
   case noSuchDisplay(Int, existing: [Int])
+  case noSuchMark(String, existing: [String])
   case noSuchPath(String, nearest: [String])
   case stepOutOfRange(Int, last: Int)
   case unknownCommand(String, suggestion: String?)
@@ -65,6 +68,10 @@ public enum DebuggerError: Error, Hashable, Sendable {
     switch self {
     case .ambiguousCommand(let text, let candidates):
       return "'\(text)' is ambiguous: it could be \(Self.list(candidates, "or")); type more letters"
+    case .assertionFailed(let step, let source, let message, let values):
+      let reason = message.map { "\($0): " } ?? ""
+      let read = values.isEmpty ? "" : " (\(values.joined(separator: ", ")))"
+      return "assertion failed at step \(step): \(reason)\(source)\(read)"
     case .badArgument(let command, let text, let usage):
       return "'\(text)' is not valid for '\(command)'; usage: \(usage)"
     case .badExpression(let problem):
@@ -99,6 +106,12 @@ public enum DebuggerError: Error, Hashable, Sendable {
     case .badPath(let text):
       return
         "'\(text)' is not a path; write names separated by dots, with [N] for an element, e.g. messages[3].text"
+    case .indexOutOfRange(let name, let index, let count):
+      guard count > 0 else {
+        return "\(name)[\(index)] is out of range: there are no \(name) at this step"
+      }
+      return
+        "\(name)[\(index)] is out of range: this step has \(count) (\(name)[0]…\(name)[\(count - 1)], or \(name)[-1] for the last)"
     case .missingArgument(let command, let usage):
       return "'\(command)' needs an argument; usage: \(usage)"
     case .noEvent:
@@ -113,6 +126,11 @@ public enum DebuggerError: Error, Hashable, Sendable {
         + (existing.isEmpty
           ? "there are none (display PATH)"
           : "the displays are \(existing.map(String.init).joined(separator: ", "))")
+    case .noSuchMark(let name, let existing):
+      return "no mark ':\(name)'; "
+        + (existing.isEmpty
+          ? "there are none ('mark NAME' names the current step)"
+          : "the marks are " + existing.map { ":" + $0 }.joined(separator: ", "))
     case .noSuchPath(let path, let nearest):
       return "no path '\(path)' in the state"
         + (nearest.isEmpty

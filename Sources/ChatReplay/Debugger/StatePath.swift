@@ -17,9 +17,13 @@ public struct StatePath: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Parses `a.b[2].c`; `nil` when the text is not a path.
+  ///
+  /// One `.` or `[` at the end is ignored: Tab completes a container as `inputBar.frame.`, and
+  /// Enter then prints `inputBar.frame`.
   public init?(parsing text: String) {
     var components: [Component] = []
     var rest = Substring(text)
+    if rest.count > 1, let last = rest.last, last == "." || last == "[" { rest = rest.dropLast() }
     while !rest.isEmpty {
       if rest.first == "[" {
         guard let close = rest.firstIndex(of: "]"),

@@ -5,9 +5,11 @@
 struct Trigger {
   var bits: UInt32 = 0
   var kinds: Set<UInt8> = []
+  /// The steps of `break STEP` breakpoints.
+  var steps: Set<Int> = []
 
   func matches(_ index: ChangeIndex, _ step: Int) -> Bool {
-    index.masks[step] & bits != 0 || kinds.contains(index.kinds[step])
+    index.masks[step] & bits != 0 || kinds.contains(index.kinds[step]) || steps.contains(step)
   }
 }
 
@@ -15,8 +17,10 @@ extension Debugger {
   /// The trigger of all breakpoints, or `nil` when the index cannot tell for one of them.
   func trigger() -> Trigger? {
     var trigger = Trigger()
-    for breakpoint in breakpoints {
+    for breakpoint in breakpoints where breakpoint.isEnabled {
       switch breakpoint.kind {
+      case .step(_, let step):
+        trigger.steps.insert(step)
       case .condition(_, let condition):
         guard condition.addTriggers(to: &trigger, index) else { return nil }
       case .watch(let path):

@@ -19,12 +19,17 @@ struct CommandParsingTests {
     #expect(parsed("b") == .back(1))
     #expect(parsed("c") == .continueForward)
     #expect(parsed("rc") == .reverseContinue)
-    #expect(parsed("rev") == .reverseContinue)
+    #expect(parsed("r") == .reverseContinue)
+    #expect(parsed("reverse-c") == .reverseContinue)
+    #expect(parsed("rn 2") == .back(2))
+    #expect(parsed("bt") == .where)
     #expect(parsed("q") == .quit)
     #expect(parsed("p inputBar.frame") == .print(StatePath([.key("inputBar"), .key("frame")])))
     #expect(parsed("event") == .event)
     #expect(parsed("events 2 -1") == .events(from: .step(2), to: .fromEnd(1)))
-    #expect(parsed("info b") == .infoBreakpoints)
+    #expect(parsed("info b") == .info(.breakpoints))
+    #expect(parsed("info w") == .info(.watchpoints))
+    #expect(parsed("i d") == .info(.display))
   }
 
   @Test func stepReferencesTakeNumbersCountsFromTheEndTimesAndNames() {
@@ -56,12 +61,12 @@ struct CommandParsingTests {
       parsed("break when keyboard.visibleHeight > 300")
         == .breakWhen(
           source: "keyboard.visibleHeight > 300",
-          .comparison(.path(height), .greater, .literal(.number(300)))))
+          .comparison(.path(height), .greater, .literal(.number(300))), temporary: false))
     #expect(
       parsed("br when event sendTap or diagnostic keyboard-gap")
         == .breakWhen(
           source: "event sendTap or diagnostic keyboard-gap",
-          .or(.event(.sendTap, nil), .diagnostic(.keyboardGap))))
+          .or(.event(.sendTap, nil), .diagnostic(.keyboardGap)), temporary: false))
     #expect(
       parsed("break when event willHide and not (messageCount >= 20)")
         == .breakWhen(
@@ -70,8 +75,8 @@ struct CommandParsingTests {
             .event(.keyboard, .willHide),
             .not(
               .comparison(
-                .path(StatePath([.key("messageCount")])), .greaterOrEqual, .literal(.number(20))))))
-    )
+                .path(StatePath([.key("messageCount")])), .greaterOrEqual, .literal(.number(20))))),
+          temporary: false))
   }
 
   @Test func errorsAreOneLineWithAHint() {
@@ -82,7 +87,7 @@ struct CommandParsingTests {
     #expect(error("next x") == "Error: 'x' is not valid for 'next'; usage: next [N]")
     #expect(
       error("goto")
-        == "Error: 'goto' needs an argument; usage: goto N | -N | @SECONDS | first | last")
+        == "Error: 'goto' needs an argument; usage: goto N | -N | @SECONDS | :MARK | first | last")
     #expect(
       error("break when event sendTop")
         == "Error: unknown event type 'sendTop'; did you mean 'sendTap'?")

@@ -231,12 +231,12 @@ struct DebuggerTests {
       """
       Hit breakpoint 1: when event sendTap
       step 3 of 4  t=3s  line 4: sendTap  [rxkeyboard]
-        new: keyboard-gap: input bar bottom 482 is 34 pt above the keyboard top 516
+        new: keyboard-gap (since step 1): input bar bottom 482 is 34 pt above the keyboard top 516
       """)
     expectNoDifference(
       debugger.run("c"),
       """
-      Reached the end of the recording: no breakpoint or watch fired.
+      Reached the end of the recording: no breakpoint or watchpoint fired.
       step 4 of 4  t=4s  line 5: keyboard willHide → (0, 852, 393×336)  [rxkeyboard]
         gone: keyboard-gap
       """)
@@ -274,13 +274,18 @@ struct DebuggerTests {
     expectNoDifference(
       debugger.run("info breakpoints"),
       """
-      Num  Type        Hits  What
-      1    watch       2     list.contentInset.bottom
-      Displays:
-        1: inputBar.text
+      Num  Type        Disp  Enb  Hits  What
+      1    watchpoint  keep  y    2     list.contentInset.bottom
+      """)
+    expectNoDifference(
+      debugger.run("info display"),
+      """
+      Num  Path (value now)
+      1    inputBar.text = ""
       """)
     expectNoDifference(
       debugger.run("delete 7"), "Error: no breakpoint 7; the breakpoints are 1")
+    #expect(debugger.run("delete 1") == "Deleted watchpoint 1.")
   }
 
   @Test func screenDrawsTheGapBetweenBarAndKeyboard() {
