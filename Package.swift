@@ -7,6 +7,7 @@ let package = Package(
     .executable(name: "replay", targets: ["replay"]),
     .library(name: "ChatReplay", targets: ["ChatReplay"]),
     .library(name: "LineEditing", targets: ["LineEditing"]),
+    .library(name: "ChatReplayRecorder", targets: ["ChatReplayRecorder"]),
   ],
   dependencies: [],
   targets: [
@@ -17,6 +18,10 @@ let package = Package(
     ),
     // The prompt's line editor: key handling as a pure state machine (no terminal I/O).
     .target(name: "LineEditing"),
+
+    // Recorder, for apps: depends on nothing, not even ChatReplay, so an app embedding it
+    // carries a few hundred lines and no replayer.
+    .target(name: "ChatReplayRecorder"),
 
     // Executable
     .executableTarget(
@@ -47,6 +52,10 @@ let package = Package(
       name: "ReplayEndToEndTests",
       dependencies: ["ChatReplay", "replay", "ReplayFuzz", "ReplayTestSupport"],
       exclude: ["ReplayFuzz/Fixtures"]
+    ),
+    .testTarget(
+      name: "ChatReplayRecorderTests",
+      dependencies: ["ChatReplayRecorder", "ChatReplay"]
     ),
   ]
 )

@@ -1,0 +1,104 @@
+import ChatReplay
+import ChatReplayRecorder
+import Testing
+
+/// What the recorder writes is what the replayer reads.
+struct ReplayReadsRecorderTests {
+  @Test func aScriptedSessionDecodesToTheEventsThatWereRecorded() {
+    var header = iPhone15
+    header.layout = "rxkeyboard"
+    header.os = "iOS 17.4"
+    header.idiom = .phone
+    header.scale = 3
+    header.windowFrameInScreen = .init(x: 0, y: 0, width: 393, height: 852)
+    header.hardwareKeyboard = false
+    header.messages = [.init(isFromMe: false, text: "Hi")]
+    let (recorder, clock, sink) = makeRecorder(header: header)
+    recorder.appeared()
+    clock.now += 0.5
+    recorder.keyboardNotificationPosted(
+      .willShow,
+      userInfo: [
+        "UIKeyboardFrameBeginUserInfoKey": .rect(.init(x: 0, y: 852, width: 393, height: 336)),
+        "UIKeyboardFrameEndUserInfoKey": .rect(.init(x: 0, y: 516, width: 393, height: 336)),
+        "UIKeyboardAnimationDurationUserInfoKey": .number(0.25),
+        "UIKeyboardAnimationCurveUserInfoKey": .number(7),
+        "UIKeyboardIsLocalUserInfoKey": .bool(true),
+        "UIKeyboardCenterEndUserInfoKey": .point(.init(x: 196.5, y: 684)),
+        "UIKeyboardFrameChangedByUserInteraction": .number(0),
+      ])
+    clock.now += 0.25
+    recorder.textChanged("かな", markedRange: .init(location: 0, length: 2))
+    recorder.returnKeyPressed(whileComposing: true)
+    recorder.textChanged("仮名")
+    recorder.sendTapped()
+    recorder.messageReceived("Nice")
+    clock.now += 0.25
+    recorder.panned(y: 600, phase: .began)
+    recorder.scrolled(offsetY: 445.33333333333326, isDragging: true, isDecelerating: false)
+    recorder.panned(y: 620, phase: .ended)
+    recorder.doneTapped()
+    recorder.viewportChanged(
+      windowSize: .init(width: 852, height: 393),
+      safeArea: .init(top: 0, left: 59, bottom: 21, right: 59), windowFrameInScreen: nil)
+    recorder.safeAreaChanged(.init(top: 0, left: 59, bottom: 0, right: 59))
+    recorder.keyboardNotificationPosted(.didHide, userInfo: [:])
+    recorder.disappeared()
+    recorder.stop()
+
+    let bytes = Array(sink.lines.map { $0 + "\n" }.joined().utf8)
+    var reader = RecordingReader()
+    var decodedHeader: SessionHeader?
+    var events: [TimedEvent] = []
+    var errors: [String] = []
+    func take(_ item: RecordingReader.Item) -> Bool {
+      switch item {
+      case .header(let value, _): decodedHeader = value
+      case .event(let event, _, _): events.append(event)
+      case .error(let error): errors.append(error.rendered(file: "recorded.jsonl"))
+      }
+      return true
+    }
+    _ = bytes.withUnsafeBufferPointer { reader.read($0, take) }
+    reader.finish(take)
+
+    #expect(errors == [])
+    #expect(
+      decodedHeader
+        == SessionHeader(
+          layout: .rxkeyboard,
+          device: Device(
+            model: "iPhone15,4", screen: Size(width: 393, height: 852),
+            safeArea: EdgeInsets(top: 59, left: 0, bottom: 34, right: 0)),
+          messages: [.init(from: .other, text: "Hi")]))
+    let expected: [TimedEvent] = [
+      .init(t: 0, event: .appear),
+      .init(
+        t: 0.5,
+        event: .keyboard(
+          .init(
+            name: .willShow, frameBegin: Rect(x: 0, y: 852, width: 393, height: 336),
+            frameEnd: Rect(x: 0, y: 516, width: 393, height: 336), duration: 0.25, curve: 7,
+            isLocal: true))),
+      .init(t: 0.75, event: .textChange(text: "かな")),
+      .init(t: 0.75, event: .returnKey),
+      .init(t: 0.75, event: .textChange(text: "仮名")),
+      .init(t: 0.75, event: .sendTap),
+      .init(t: 0.75, event: .receive(text: "Nice")),
+      .init(t: 1, event: .pan(y: 600, state: .began)),
+      .init(t: 1, event: .scroll(offsetY: 445.33333333333326)),
+      .init(t: 1, event: .pan(y: 620, state: .ended)),
+      .init(t: 1, event: .doneTap),
+      .init(
+        t: 1,
+        event: .viewport(
+          screen: Size(width: 852, height: 393),
+          safeArea: EdgeInsets(top: 0, left: 59, bottom: 21, right: 59))),
+      .init(t: 1, event: .safeArea(EdgeInsets(top: 0, left: 59, bottom: 0, right: 59))),
+      .init(t: 1, event: .keyboard(.init(name: .didHide))),
+      .init(t: 1, event: .disappear),
+    ]
+    expectLines(
+      events.map { EventEncoder.line(for: $0) }, expected.map { EventEncoder.line(for: $0) })
+  }
+}
