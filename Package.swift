@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
   name: "replay",
+  // Only the recorder's UIKit layer is built for iOS; it needs iOS 15 (GCKeyboard.coalesced,
+  // UIWindowScene.screen).
+  platforms: [.iOS(.v15)],
   products: [
     .executable(name: "replay", targets: ["replay"]),
     .library(name: "ChatReplay", targets: ["ChatReplay"]),
@@ -53,6 +56,8 @@ let package = Package(
       dependencies: ["ChatReplay", "replay", "ReplayFuzz", "ReplayTestSupport"],
       exclude: ["ReplayFuzz/Fixtures"]
     ),
+    // The recorder's core with a fake clock and sink, and what it writes read back by the
+    // replayer.
     .testTarget(
       name: "ChatReplayRecorderTests",
       dependencies: ["ChatReplayRecorder", "ChatReplay"]

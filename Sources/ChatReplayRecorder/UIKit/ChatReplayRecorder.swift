@@ -64,10 +64,10 @@
         scale: window.windowScene.map { Double($0.screen.scale) },
         // https://developer.apple.com/documentation/gamecontroller/gckeyboard/coalesced
         hardwareKeyboard: GCKeyboard.coalesced != nil)
+      let sink = try FileSink(path: fileURL.path)
       let core = SessionRecorder(
         header: header, options: .init(masksText: masksText),
-        clock: { ProcessInfo.processInfo.systemUptime },
-        sink: try FileSink(path: fileURL.path), drain: .background)
+        clock: { ProcessInfo.processInfo.systemUptime }, sink: sink, drain: .background)
       let recorder = ChatReplayRecorder(fileURL: fileURL, core: core)
       recorder.startObserving(viewController, textInput, scrollView)
       return recorder
@@ -193,9 +193,9 @@
         windowFrameInScreen: Self.frameInScreen(of: window))
     }
 
-    /// Keyboard frames are in the screen's coordinate space, which differs from the window's in
-    /// Split View, Slide Over and Stage Manager:
-    /// https://developer.apple.com/documentation/uikit/uiresponder/keyboardframeenduserinfokey
+    // Keyboard frames are in the screen's coordinate space, which differs from the window's in
+    // Split View, Slide Over and Stage Manager:
+    // https://developer.apple.com/documentation/uikit/uiresponder/keyboardframeenduserinfokey
     private static func frameInScreen(of window: UIWindow) -> SessionRecorder.Rect? {
       window.windowScene.map {
         window.convert(window.bounds, to: $0.screen.coordinateSpace).recorded
