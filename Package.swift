@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "ChatReplay", targets: ["ChatReplay"]),
     .library(name: "LineEditing", targets: ["LineEditing"]),
     .library(name: "ChatReplayRecorder", targets: ["ChatReplayRecorder"]),
+    .library(name: "ChatReplayTesting", targets: ["ChatReplayTesting"]),
   ],
   dependencies: [],
   targets: [
@@ -25,6 +26,12 @@ let package = Package(
     // Recorder, for apps: depends on nothing, not even ChatReplay, so an app embedding it
     // carries a few hundred lines and no replayer.
     .target(name: "ChatReplayRecorder"),
+
+    // `ScreenStore`, for tests of event sequences (Swift Testing or XCTest).
+    .target(
+      name: "ChatReplayTesting",
+      dependencies: ["ChatReplay"]
+    ),
 
     // Executable
     .executableTarget(
@@ -41,13 +48,13 @@ let package = Package(
     // Helpers both test targets share: expectations, the property runner, the binary runner.
     .target(
       name: "ReplayTestSupport",
-      dependencies: ["ChatReplay"],
+      dependencies: ["ChatReplay", "ChatReplayTesting"],
       path: "Tests/ReplayTestSupport"
     ),
     // The library, in process: fast.
     .testTarget(
       name: "ChatReplayTests",
-      dependencies: ["ChatReplay", "LineEditing", "ReplayTestSupport"]
+      dependencies: ["ChatReplay", "ChatReplayTesting", "LineEditing", "ReplayTestSupport"]
     ),
     // The `replay` binary run as a user runs it (processes, files, tmux), and the executables'
     // own code through `@testable import`.

@@ -11,7 +11,7 @@
 ///     … (8 unchanged)
 ///   )
 /// ```
-enum StateDiff {
+package enum StateDiff {
   /// The state's tree with messages, without `step` and `t`, which change at every step.
   static func comparable(_ state: ChatState) -> StateNode {
     guard case .object(let members) = StateNode(state, includeMessages: true) else {
@@ -21,7 +21,7 @@ enum StateDiff {
   }
 
   /// The diff's lines, or `nil` when the two are equal.
-  static func lines(_ old: StateNode, _ new: StateNode, label: String, indent: String)
+  package static func lines(_ old: StateNode, _ new: StateNode, label: String, indent: String)
     -> [String]?
   {
     guard old != new else { return nil }

@@ -1,4 +1,5 @@
 import ChatReplay
+import ChatReplayTesting
 import ReplayTestSupport
 import Testing
 
@@ -43,9 +44,9 @@ struct AccessoryLayoutTests {
   }
 
   @Test func keyboardFrameCarriesTheContainerOnItsTop() {
-    var state = start()
+    var store = ScreenStore(screen, initialState: start())
     // The empty message is flagged at step 0 only.
-    expectTransition(screen, from: &state, on: keyboard(.willChangeFrame, end: Self.shown)) {
+    store.send(keyboard(.willChangeFrame, end: Self.shown)) {
       $0.diagnostics = []
       $0.inputBar.frame = Rect(x: 0, y: 466, width: 393, height: 50)
       $0.keyboard.frame = Rect(x: 0, y: 516, width: 393, height: 336)
@@ -53,11 +54,11 @@ struct AccessoryLayoutTests {
       $0[memoryOf: AccessoryLayout.self] = AccessoryLayout.Memory(shownFrame: Self.shown)
     }
     // The same frame again changes nothing; a missing frameEnd moves nothing.
-    expectTransition(screen, from: &state, on: keyboard(.willShow, end: Self.shown), at: 2) { _ in }
-    expectTransition(screen, from: &state, on: keyboard(.didChangeFrame, end: nil), at: 3) { _ in
+    store.send(keyboard(.willShow, end: Self.shown), at: 2)
+    store.send(keyboard(.didChangeFrame, end: nil), at: 3) { _ in
     }
     // The docked frame, 84 ≤ 50 + 34 high: back to the bottom; insets never changed.
-    expectTransition(screen, from: &state, on: keyboard(.willHide, end: Self.docked), at: 4) {
+    store.send(keyboard(.willHide, end: Self.docked), at: 4) {
       $0.inputBar.frame = Rect(x: 0, y: 768, width: 393, height: 84)
       $0.keyboard.frame = Rect(x: 0, y: 852, width: 393, height: 0)
       $0.keyboard.visibleHeight = 0
@@ -66,31 +67,31 @@ struct AccessoryLayoutTests {
   }
 
   @Test func panMovesContainerAndKeyboardBetweenShownAndDocked() {
-    var state = shown()
-    expectTransition(screen, from: &state, on: .pan(y: 500, state: .began)) { _ in }
+    var store = ScreenStore(screen, initialState: shown())
+    store.send(.pan(y: 500, state: .began))
     // Above the shown position: max(400, 466) = 466, no change.
-    expectTransition(screen, from: &state, on: .pan(y: 400, state: .changed), at: 2) { _ in }
+    store.send(.pan(y: 400, state: .changed), at: 2)
     // Container at 600, keyboard at 650: 852 − 650 = 202 on screen.
-    expectTransition(screen, from: &state, on: .pan(y: 600, state: .changed), at: 3) {
+    store.send(.pan(y: 600, state: .changed), at: 3) {
       $0.inputBar.frame.y = 600
       $0.keyboard.frame.y = 650
       $0.keyboard.visibleHeight = 202
     }
     // Below the docked position: min(900, 852 − 50 − 34 = 768) = 768; keyboard at 818, 34 shown.
-    expectTransition(screen, from: &state, on: .pan(y: 900, state: .changed), at: 4) {
+    store.send(.pan(y: 900, state: .changed), at: 4) {
       $0.inputBar.frame.y = 768
       $0.keyboard.frame.y = 818
       $0.keyboard.visibleHeight = 34
     }
-    expectTransition(screen, from: &state, on: .pan(y: 900, state: .ended), at: 5) { _ in }
+    store.send(.pan(y: 900, state: .ended), at: 5)
   }
 
   @Test func sendAndReturnAppendWithoutScrollingSoRowsHideBehindTheKeyboard() {
     let ten = (0..<10).map { InitialMessage(from: .other, text: "m\($0)") }
-    var state = shown(messages: ten)
-    screen.reduce(into: &state, TimedEvent(t: 2, event: .textChange(text: "Hi")))
+    var store = ScreenStore(screen, initialState: shown(messages: ten))
+    store.reduce(.textChange(text: "Hi"), at: 2)
     // Row 10 at 440…484, on screen 440 + 59 = 499…543; visible 59…466 (the container's top).
-    expectTransition(screen, from: &state, on: .sendTap, at: 3) {
+    store.send(.sendTap, at: 3) {
       $0.messages.append(Message(from: .me, text: "Hi", y: 440, height: 44))
       $0.list.contentHeight = 484
       $0.inputBar.text = ""
@@ -99,9 +100,9 @@ struct AccessoryLayoutTests {
           index: 10, messageMinY: 499, messageMaxY: 543, visibleMinY: 59, visibleMaxY: 466)
       ]
     }
-    screen.reduce(into: &state, TimedEvent(t: 4, event: .textChange(text: "Yo")))
+    store.reduce(.textChange(text: "Yo"), at: 4)
     // Row 11 at 484…528, on screen 543…587.
-    expectTransition(screen, from: &state, on: .returnKey, at: 5) {
+    store.send(.returnKey, at: 5) {
       $0.messages.append(Message(from: .me, text: "Yo", y: 484, height: 44))
       $0.list.contentHeight = 528
       $0.inputBar.text = ""
@@ -111,6 +112,6 @@ struct AccessoryLayoutTests {
       ]
     }
     // Empty text: nothing appended, so nothing is checked as new.
-    expectTransition(screen, from: &state, on: .returnKey, at: 6) { $0.diagnostics = [] }
+    store.send(.returnKey, at: 6) { $0.diagnostics = [] }
   }
 }

@@ -1,4 +1,5 @@
 import ChatReplay
+import ChatReplayTesting
 import ReplayTestSupport
 import Testing
 
@@ -62,14 +63,14 @@ struct GrowingLayoutTests {
   }
 
   @Test func willShowRemembersTheKeyboardAndDrawsTheBox() {
-    var state = start()
-    var memory = memory(state)
+    var store = ScreenStore(screen, initialState: start())
+    var memory = memory(store.state)
     // willChangeFrame is not observed.
-    expectTransition(screen, from: &state, on: keyboard(.willChangeFrame, end: Self.shown)) { _ in }
+    store.send(keyboard(.willChangeFrame, end: Self.shown))
     // Empty text: one line, 17 + 16 = 33 → 50. Box (0, 667 − 256 − 50, 302, 50) = (0, 361, 302,
     // 50), touching the keyboard at 411; table 667 − (20 + 256 + 50) = 341. The box is 302 wide,
     // the button at 304…374 lies outside it.
-    expectTransition(screen, from: &state, on: keyboard(.willShow, end: Self.shown)) {
+    store.send(keyboard(.willShow, end: Self.shown)) {
       $0.keyboard.frame = Self.shown
       $0.keyboard.visibleHeight = 256
       $0.inputBar.frame = Rect(x: 0, y: 361, width: 302, height: 50)
@@ -82,12 +83,12 @@ struct GrowingLayoutTests {
   }
 
   @Test func textChangeGrowsTheBoxPlacedWithTheOldHeight() {
-    var state = shown()
-    var memory = memory(state)
+    var store = ScreenStore(screen, initialState: shown())
+    var memory = memory(store.state)
     // 59 characters: 3 lines, 3 × 17 + 16 = 67. y = 667 − 256 − 50 (old height) = 361, so the box
     // ends at 428, 17 pt into the keyboard; table 667 − (20 + 256 + 67) = 324.
     let three = String(repeating: "a", count: 59)
-    expectTransition(screen, from: &state, on: .textChange(text: three)) {
+    store.send(.textChange(text: three)) {
       $0.inputBar.text = three
       $0.inputBar.frame = Rect(x: 0, y: 361, width: 302, height: 67)
       $0.list.frame.height = 324
@@ -99,7 +100,7 @@ struct GrowingLayoutTests {
       ]
     }
     // Still 3 lines: now y = 667 − 256 − 67 = 344, ending on the keyboard's top.
-    expectTransition(screen, from: &state, on: .textChange(text: three + "a")) {
+    store.send(.textChange(text: three + "a")) {
       $0.inputBar.text = three + "a"
       $0.inputBar.frame.y = 344
       $0.diagnostics = [Self.buttonOutside]
@@ -107,7 +108,7 @@ struct GrowingLayoutTests {
     // 117 characters: 5 lines, 5 × 17 + 16 = 101, clamped to 100. y = 667 − 256 − 67 = 344,
     // bottom 444, 33 pt into the keyboard; table 667 − (20 + 256 + 100) = 291.
     let five = String(repeating: "a", count: 117)
-    expectTransition(screen, from: &state, on: .textChange(text: five)) {
+    store.send(.textChange(text: five)) {
       $0.inputBar.text = five
       $0.inputBar.frame = Rect(x: 0, y: 344, width: 302, height: 100)
       $0.list.frame.height = 291
@@ -121,23 +122,23 @@ struct GrowingLayoutTests {
   }
 
   @Test func textChangeBeforeAnyWillShowCrashesAndNothingChangesAfter() {
-    var state = start()
-    var memory = memory(state)
-    expectTransition(screen, from: &state, on: .textChange(text: "H")) {
+    var store = ScreenStore(screen, initialState: start())
+    var memory = memory(store.state)
+    store.send(.textChange(text: "H")) {
       $0.inputBar.text = "H"
       memory?.isCrashed = true
       if let memory { $0[memoryOf: GrowingLayout.self] = memory }
       $0.diagnostics = [.crash(reason: .keyboardFrameNotRemembered)]
     }
-    expectTransition(screen, from: &state, on: keyboard(.willShow, end: Self.shown), at: 2) { _ in
+    store.send(keyboard(.willShow, end: Self.shown), at: 2) { _ in
     }
-    expectTransition(screen, from: &state, on: .receive(text: "Hi"), at: 3) { _ in }
+    store.send(.receive(text: "Hi"), at: 3)
   }
 
   @Test func willShowWithoutFrameEndCrashes() {
-    var state = start()
-    var memory = memory(state)
-    expectTransition(screen, from: &state, on: keyboard(.willShow, end: nil)) {
+    var store = ScreenStore(screen, initialState: start())
+    var memory = memory(store.state)
+    store.send(keyboard(.willShow, end: nil)) {
       memory?.isCrashed = true
       if let memory { $0[memoryOf: GrowingLayout.self] = memory }
       $0.diagnostics = [.crash(reason: .frameEndMissing)]
@@ -145,11 +146,11 @@ struct GrowingLayoutTests {
   }
 
   @Test func willHideRestoresTheBoxButTheTextViewStaysTall() {
-    var state = shown()
+    var store = ScreenStore(screen, initialState: shown())
     let three = String(repeating: "a", count: 59)
-    screen.reduce(into: &state, TimedEvent(t: 2, event: .textChange(text: three)))
+    store.reduce(.textChange(text: three), at: 2)
     // Box and table back to (0, 617, 375, 50) and 375 × 597; the text view keeps 67 > 50.
-    expectTransition(screen, from: &state, on: keyboard(.willHide, end: Self.hidden), at: 3) {
+    store.send(keyboard(.willHide, end: Self.hidden), at: 3) {
       $0.keyboard.frame = Self.hidden
       $0.keyboard.visibleHeight = 0
       $0.inputBar.frame = Rect(x: 0, y: 617, width: 375, height: 50)
@@ -162,14 +163,14 @@ struct GrowingLayoutTests {
   }
 
   @Test func sendAppendsClearsAndDrawsTheBoxWithTheOldHeight() {
-    var state = shown()
+    var store = ScreenStore(screen, initialState: shown())
     let three = String(repeating: "a", count: 59)
-    screen.reduce(into: &state, TimedEvent(t: 2, event: .textChange(text: three)))
-    screen.reduce(into: &state, TimedEvent(t: 3, event: .textChange(text: three)))
-    var memory = memory(state)
+    store.reduce(.textChange(text: three), at: 2)
+    store.reduce(.textChange(text: three), at: 3)
+    var memory = memory(store.state)
     // Box (0, 344, 302, 67). Send: a 44-pt row at 0; text "" → 50 high at
     // y = 667 − 256 − 67 = 344, bottom 394, 17 pt above the keyboard; table 341.
-    expectTransition(screen, from: &state, on: .sendTap, at: 4) {
+    store.send(.sendTap, at: 4) {
       $0.messages.append(Message(from: .me, text: three, y: 0, height: 44))
       $0.list.contentHeight = 44
       $0.inputBar.text = ""
@@ -182,41 +183,39 @@ struct GrowingLayoutTests {
       ]
     }
     // Empty text: nothing.
-    expectTransition(screen, from: &state, on: .sendTap, at: 5) { _ in }
+    store.send(.sendTap, at: 5)
   }
 
   @Test func appearingAgainRunsEachHandlerTwice() {
-    var state = start()
-    var memory = memory(state)
-    expectTransition(screen, from: &state, on: .appear) {
+    var store = ScreenStore(screen, initialState: start())
+    var memory = memory(store.state)
+    store.send(.appear) {
       memory?.observerCount = 2
       if let memory { $0[memoryOf: GrowingLayout.self] = memory }
       $0.diagnostics = [.duplicateObserver(count: 2)]
     }
     // disappear removes nothing.
-    expectTransition(screen, from: &state, on: .disappear, at: 2) { _ in }
-    screen.reduce(into: &state, TimedEvent(t: 3, event: keyboard(.willShow, end: Self.shown)))
-    screen.reduce(
-      into: &state,
-      TimedEvent(t: 4, event: .textChange(text: String(repeating: "a", count: 59))))
-    screen.reduce(into: &state, TimedEvent(t: 5, event: keyboard(.willHide, end: Self.hidden)))
-    #expect(state.inputBar.frame == Rect(x: 0, y: 617, width: 375, height: 50))
+    store.send(.disappear, at: 2)
+    store.reduce(keyboard(.willShow, end: Self.shown), at: 3)
+    store.reduce(.textChange(text: String(repeating: "a", count: 59)), at: 4)
+    store.reduce(keyboard(.willHide, end: Self.hidden), at: 5)
+    #expect(store.state.inputBar.frame == Rect(x: 0, y: 617, width: 375, height: 50))
     // The first run places the 67-pt box with the old height (y 667 − 256 − 50 = 361), the
     // second with the new one: y 667 − 256 − 67 = 344, on the keyboard's top.
-    screen.reduce(into: &state, TimedEvent(t: 6, event: keyboard(.willShow, end: Self.shown)))
-    #expect(state.inputBar.frame == Rect(x: 0, y: 344, width: 302, height: 67))
-    #expect(state.diagnostics == [Self.buttonOutside, .duplicateObserver(count: 2)])
+    store.reduce(keyboard(.willShow, end: Self.shown), at: 6)
+    #expect(store.state.inputBar.frame == Rect(x: 0, y: 344, width: 302, height: 67))
+    #expect(store.state.diagnostics == [Self.buttonOutside, .duplicateObserver(count: 2)])
   }
 
   @Test func receiveAppendsAndDoneTapPanAndReturnDoNothing() {
-    var state = shown()
+    var store = ScreenStore(screen, initialState: shown())
     // A 44-pt row at 0; content 44; table 341 high, so nothing to scroll.
-    expectTransition(screen, from: &state, on: .receive(text: "Yo")) {
+    store.send(.receive(text: "Yo")) {
       $0.messages.append(Message(from: .other, text: "Yo", y: 0, height: 44))
       $0.list.contentHeight = 44
     }
-    expectTransition(screen, from: &state, on: .doneTap, at: 2) { _ in }
-    expectTransition(screen, from: &state, on: .returnKey, at: 3) { _ in }
-    expectTransition(screen, from: &state, on: .pan(y: 500, state: .changed), at: 4) { _ in }
+    store.send(.doneTap, at: 2)
+    store.send(.returnKey, at: 3)
+    store.send(.pan(y: 500, state: .changed), at: 4)
   }
 }

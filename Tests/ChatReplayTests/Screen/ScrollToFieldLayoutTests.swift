@@ -1,4 +1,5 @@
 import ChatReplay
+import ChatReplayTesting
 import ReplayTestSupport
 import Testing
 
@@ -38,13 +39,13 @@ struct ScrollToFieldLayoutTests {
   }
 
   @Test func willShowScrollsByTheDoubledFieldOrigin() {
-    var state = start()
-    expectTransition(screen, from: &state, on: keyboard(.willChangeFrame, end: Self.shown)) { _ in }
+    var store = ScreenStore(screen, initialState: start())
+    store.send(keyboard(.willChangeFrame, end: Self.shown))
     // Keyboard in the scroll view: 451 + (−20) = 431. Field converted from its own coordinates:
     // maxY 2 × 352 + 44 = 748 (really 396). offset = 748 − 431 = 317 > 0: inset 317, offset 317.
     // The field shows at 352 − 317 = 35…79, 451 − 79 = 372 pt above the keyboard. Max offset
     // max(396 + 317 − 667, −20) = 46. (Its real bottom 396 − 431 < 0: no scroll was needed.)
-    expectTransition(screen, from: &state, on: keyboard(.willShow, end: Self.shown)) {
+    store.send(keyboard(.willShow, end: Self.shown)) {
       $0.keyboard.frame = Self.shown
       $0.keyboard.visibleHeight = 216
       $0.list.contentInset.bottom = 317
@@ -57,7 +58,7 @@ struct ScrollToFieldLayoutTests {
       ]
     }
     // willHide: insets to 0, offset kept: max is now max(396 − 667, −20) = −20.
-    expectTransition(screen, from: &state, on: keyboard(.willHide, end: Self.hidden), at: 2) {
+    store.send(keyboard(.willHide, end: Self.hidden), at: 2) {
       $0.keyboard.frame = Self.hidden
       $0.keyboard.visibleHeight = 0
       $0.list.contentInset.bottom = 0
@@ -66,11 +67,11 @@ struct ScrollToFieldLayoutTests {
   }
 
   @Test func willShowWithoutDurationReturnsEarly() {
-    var state = start()
+    var store = ScreenStore(screen, initialState: start())
     // The seed's guard needs the duration; only the real keyboard moves. Field bottom 416,
     // keyboard top 451: a 35-pt gap.
-    expectTransition(
-      screen, from: &state, on: keyboard(.willShow, end: Self.shown, duration: nil)
+    store.send(
+      keyboard(.willShow, end: Self.shown, duration: nil)
     ) {
       $0.keyboard.frame = Self.shown
       $0.diagnostics = [.keyboardGap(gap: 35, inputBarMaxY: 416, keyboardMinY: 451)]
@@ -78,34 +79,34 @@ struct ScrollToFieldLayoutTests {
   }
 
   @Test func notificationsCountOnlyWhileTheScreenIsVisible() {
-    var state = start()
-    expectTransition(screen, from: &state, on: .disappear) {
+    var store = ScreenStore(screen, initialState: start())
+    store.send(.disappear) {
       $0[memoryOf: ScrollToFieldLayout.self] = ScrollToFieldLayout.Memory(isVisible: false)
     }
-    expectTransition(screen, from: &state, on: keyboard(.willShow, end: Self.shown), at: 2) {
+    store.send(keyboard(.willShow, end: Self.shown), at: 2) {
       $0.keyboard.frame = Self.shown
       $0.diagnostics = [.keyboardGap(gap: 35, inputBarMaxY: 416, keyboardMinY: 451)]
     }
-    expectTransition(screen, from: &state, on: .appear, at: 3) {
+    store.send(.appear, at: 3) {
       $0[memoryOf: ScrollToFieldLayout.self] = ScrollToFieldLayout.Memory(isVisible: true)
     }
   }
 
   @Test func sendAppendsClearsAndTheFieldMovesDown() {
-    var state = start()
-    expectTransition(screen, from: &state, on: .textChange(text: "Hi")) {
+    var store = ScreenStore(screen, initialState: start())
+    store.send(.textChange(text: "Hi")) {
       $0.inputBar.text = "Hi"
     }
-    #expect(state.isSendEnabled == true)
+    #expect(store.state.isSendEnabled == true)
     // Row 8 at 352…396; the field moves to 396 (on screen 416…460); content 440.
-    expectTransition(screen, from: &state, on: .sendTap, at: 2) {
+    store.send(.sendTap, at: 2) {
       $0.messages.append(Message(from: .me, text: "Hi", y: 352, height: 44))
       $0.inputBar.text = ""
       $0.list.contentHeight = 440
       $0.inputBar.frame.y = 416
     }
-    #expect(state.isSendEnabled == false)
-    expectTransition(screen, from: &state, on: .sendTap, at: 3) { _ in }
-    expectTransition(screen, from: &state, on: .returnKey, at: 4) { _ in }
+    #expect(store.state.isSendEnabled == false)
+    store.send(.sendTap, at: 3)
+    store.send(.returnKey, at: 4)
   }
 }
