@@ -9,7 +9,7 @@ struct CodecPropertyTests {
   @Test func decodingTheEncodingGivesTheStreamBack() {
     let streams = Gen.oneOf([PropertyDefaults.realistic, PropertyDefaults.adversarial])
     expectProperty(
-      "CodecPropertyTests/decodingTheEncodingGivesTheStreamBack", streams, cases: 1_500
+      streams, cases: 300
     ) { recording in
       var reader = RecordingReader()
       var header: SessionHeader?
@@ -41,33 +41,32 @@ struct CodecPropertyTests {
     }
   }
 
-  @Test func replayingTheEncodingEqualsReducingInMemory() {
+  @Test(arguments: LayoutID.allCases)
+  func replayingTheEncodingEqualsReducingInMemory(layout: LayoutID) {
     let streams = Gen.oneOf([PropertyDefaults.realistic, PropertyDefaults.adversarial])
     expectProperty(
-      "CodecPropertyTests/replayingTheEncodingEqualsReducingInMemory", streams, cases: 500
+      streams, cases: 100
     ) { recording in
-      for layout in LayoutID.allCases {
-        var replayer = Replayer(options: PropertyDefaults.options(layout: layout))
-        var replayed: [ChatState] = []
-        var errors: [String] = []
-        let body = { (output: Replayer.Output) -> Bool in
-          switch output {
-          case .start: break
-          case .state(let state, _, _, _): replayed.append(state)
-          case .error(let error): errors.append(error.rendered(file: "generated.jsonl"))
-          }
-          return true
+      var replayer = Replayer(options: PropertyDefaults.options(layout: layout))
+      var replayed: [ChatState] = []
+      var errors: [String] = []
+      let body = { (output: Replayer.Output) -> Bool in
+        switch output {
+        case .start: break
+        case .state(let state, _, _, _): replayed.append(state)
+        case .error(let error): errors.append(error.rendered(file: "generated.jsonl"))
         }
-        recording.bytes.withUnsafeBufferPointer { bytes in
-          if replayer.read(bytes, body) { replayer.finish(body) }
-        }
-        if let error = errors.first { return "\(layout.rawValue): \(error)" }
-        let reduced = recording.states(layout: layout)
-        if let difference = firstDifference(
-          replayed, reduced, "\(layout.rawValue): replayed states")
-        {
-          return difference
-        }
+        return true
+      }
+      recording.bytes.withUnsafeBufferPointer { bytes in
+        if replayer.read(bytes, body) { replayer.finish(body) }
+      }
+      if let error = errors.first { return "\(layout.rawValue): \(error)" }
+      let reduced = recording.states(layout: layout)
+      if let difference = firstDifference(
+        replayed, reduced, "\(layout.rawValue): replayed states")
+      {
+        return difference
       }
       return nil
     }

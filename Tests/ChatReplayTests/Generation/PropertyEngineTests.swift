@@ -5,6 +5,12 @@ import Testing
 /// The property engine itself: seeded numbers, replayed decisions, shrinking, and a planted bug
 /// that it must find and shrink.
 struct PropertyEngineTests {
+  @Test func aPropertyIsNamedAsFilterTakesIt() {
+    // The suite and the function without its parentheses: what the rerun hint passes to
+    // `swift test --filter`, and what the cases' seeds come from.
+    #expect(currentTestName() == "PropertyEngineTests/aPropertyIsNamedAsFilterTakesIt")
+  }
+
   @Test func splitMix64MatchesTheReferenceSequence() {
     // The first outputs of the reference C implementation (Vigna, splitmix64.c) for seed 0.
     var random = SplitMix64(seed: 0)

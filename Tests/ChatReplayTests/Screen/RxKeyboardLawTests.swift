@@ -7,8 +7,7 @@ import Testing
 struct RxKeyboardLawTests {
   @Test func keyboardInputBarInsetAndMessagesFollowTheLaws() {
     expectProperty(
-      "RxKeyboardLawTests/keyboardInputBarInsetAndMessagesFollowTheLaws",
-      PropertyDefaults.realistic, cases: 5_700
+      PropertyDefaults.realistic, cases: 1_000
     ) { recording in
       Self.lawViolation(in: recording, states: recording.states(layout: .rxkeyboard))
     }

@@ -81,12 +81,23 @@ package enum PropertyRunner {
   }
 }
 
+/// The running test's name as `--filter` takes it, `Suite/function` (what it seeds its cases
+/// from, so a renamed test gets new cases and a hint that still finds it).
+package func currentTestName() -> String {
+  guard let test = Test.current else { return "property" }
+  return test.id.nameComponents.map { String($0.prefix { $0 != "(" }) }.joined(separator: "/")
+}
+
 /// Expects `property` to hold for generated recordings, reporting the first failure shrunk to a
 /// minimal recording that `replay` can open, with the seed that reruns it.
+///
+/// The cases' seeds come from the test's name (``currentTestName()``); `REPLAY_PBT_CASES`
+/// replaces `cases`.
 package func expectProperty(
-  _ name: String, _ generator: Gen<GeneratedRecording>, cases: Int,
+  _ generator: Gen<GeneratedRecording>, cases: Int,
   sourceLocation: SourceLocation = #_sourceLocation, _ property: (GeneratedRecording) -> String?
 ) {
+  let name = currentTestName()
   guard let failure = PropertyRunner.run(name, generator, cases: cases, property) else { return }
   let report = """
     Property '\(name)' failed at case \(failure.caseIndex), seed \(failure.seed); shrunk from \
