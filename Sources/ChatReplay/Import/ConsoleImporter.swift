@@ -1,0 +1,272 @@
+/// Turns console printouts of keyboard notifications into a recording, reading them a chunk at
+/// a time.
+///
+/// ```swift
+/// var importer = ConsoleImporter(options: .init(names: [.willShow]))
+/// importer.begin(source: "console.txt")
+/// bytes.withUnsafeBufferPointer { importer.read($0) }
+/// let outcome = importer.finish()   // the recording, or why there is none, and every message
+/// ```
+///
+/// Memory stays bounded whatever the input: a line longer than ``Options/lineLimit`` is
+/// reported and skipped without being held, at most ``Options/eventLimit`` events are kept, and
+/// at most ``Options/messageLimit`` warnings (the rest are counted).
+public struct ConsoleImporter: Sendable {
+  public var options: Options
+  private var builder: BlockBuilder
+  private var sources: [String] = []
+  private var blocks: [PrintedBlock] = []
+  private var messages: [ImportMessage] = []
+  private var suppressedWarnings = 0
+  private var warningCount = 0
+  private var eventCount = 0
+  private var failed = false
+  // The current source.
+  private var carry: [UInt8] = []
+  private var carryIsTooLong = false
+  private var carryLength = 0
+  private var lineNumber = 0
+  private var atSourceStart = true
+  private var sourceStopped = false
+
+  /// What the command line asked for.
+  public struct Options: Sendable {
+    /// `--name`: one name for every block without one, or one per such block in order.
+    public var names: [KeyboardNotification.Name]
+    /// `--key`: which frame a rect printed without a key is.
+    public var rectKey: FrameKey?
+    /// `--device`.
+    public var profile: DeviceProfile?
+    /// `--screen` and `--safe-area`.
+    public var screen: Size?
+    public var safeArea: EdgeInsets?
+    /// `--layout`.
+    public var layout: LayoutID?
+    /// `--strict`: warnings are errors.
+    public var isStrict: Bool
+    /// The command line, without `--name`, for the message that asks for names.
+    public var commandLine: String
+    public var lineLimit: Int
+    public var eventLimit: Int
+    public var messageLimit: Int
+
+    public init(
+      names: [KeyboardNotification.Name] = [], rectKey: FrameKey? = nil,
+      profile: DeviceProfile? = nil, screen: Size? = nil, safeArea: EdgeInsets? = nil,
+      layout: LayoutID? = nil, isStrict: Bool = false, commandLine: String = "replay import FILE",
+      lineLimit: Int = 1 << 20, eventLimit: Int = 1_000_000, messageLimit: Int = 200
+    ) {
+      self.names = names
+      self.rectKey = rectKey
+      self.profile = profile
+      self.screen = screen
+      self.safeArea = safeArea
+      self.layout = layout
+      self.isStrict = isStrict
+      self.commandLine = commandLine
+      self.lineLimit = lineLimit
+      self.eventLimit = eventLimit
+      self.messageLimit = messageLimit
+    }
+  }
+
+  /// The two frames a rect printed alone can be.
+  public enum FrameKey: String, CaseIterable, Hashable, Sendable {
+    case frameBegin
+    case frameEnd
+
+    var printedKey: PrintedKey { self == .frameBegin ? .frameBegin : .frameEnd }
+  }
+
+  public init(options: Options = Options()) {
+    self.options = options
+    builder = BlockBuilder(rectKey: options.rectKey?.printedKey)
+  }
+
+  /// Starts a new source, `name` being what messages call it.
+  public mutating func begin(source name: String) {
+    if !sources.isEmpty { endSource() }
+    sources.append(name)
+    builder.begin(source: sources.count - 1)
+    carry = []
+    carryIsTooLong = false
+    carryLength = 0
+    lineNumber = 0
+    atSourceStart = true
+    sourceStopped = false
+  }
+
+  /// Whether reading more of the current source is pointless (binary input, too many events).
+  public var hasStopped: Bool { sourceStopped || failed }
+
+  /// Reads the next bytes of the current source.
+  public mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard !hasStopped else { return }
+    var start = 0
+    if atSourceStart && !bytes.isEmpty {
+      atSourceStart = false
+      if bytes.count >= 2 && (bytes[0], bytes[1]) == (0xFF, 0xFE)
+        || bytes.count >= 2 && (bytes[0], bytes[1]) == (0xFE, 0xFF)
+      {
+        fail(.utf16Input, line: 1)
+        return
+      }
+      if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
+    }
+    var index = start
+    while index < bytes.count {
+      guard let newline = bytes[index...].firstIndex(of: 0x0A) else {
+        append(UnsafeBufferPointer(rebasing: bytes[index...]))
+        return
+      }
+      append(UnsafeBufferPointer(rebasing: bytes[index..<newline]))
+      endLine()
+      if hasStopped { return }
+      index = newline + 1
+    }
+  }
+
+  private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    carryLength += bytes.count
+    if carryIsTooLong { return }
+    if carry.count + bytes.count > options.lineLimit {
+      carryIsTooLong = true
+      carry = []
+      return
+    }
+    carry.append(contentsOf: bytes)
+  }
+
+  private mutating func endLine(isLast: Bool = false) {
+    lineNumber += 1
+    defer {
+      carry.removeAll(keepingCapacity: carry.capacity <= 1 << 16)
+      carryIsTooLong = false
+      carryLength = 0
+    }
+    if carryIsTooLong {
+      warn(.lineTooLong(bytes: carryLength, limit: options.lineLimit), column: nil)
+      return
+    }
+    if carry.contains(0) {
+      fail(.binaryInput, line: lineNumber)
+      return
+    }
+    guard let scalars = Self.decode(carry) else {
+      warn(.invalidUTF8, column: nil)
+      return
+    }
+    let cleaned = CleanedLine(scalars)
+    if isLast && Self.isCutOff(cleaned) {
+      warn(.cutOffLine, column: 1, excerpt: String(String.UnicodeScalarView(scalars)))
+      return
+    }
+    builder.take(cleaned, number: lineNumber, printed: scalars)
+    collect()
+  }
+
+  /// Ends the current source.
+  public mutating func endSource() {
+    if !carry.isEmpty || carryIsTooLong {
+      endLine(isLast: true)
+    }
+    if !failed { builder.finishSource() }
+    collect()
+  }
+
+  /// Finishes the import: the recording with every message, or the errors that stopped it.
+  public mutating func finish() -> ImportOutcome {
+    if !sources.isEmpty { endSource() }
+    if suppressedWarnings > 0 {
+      messages.append(ImportMessage(.note, .moreMessages(count: suppressedWarnings)))
+    }
+    if failed { return ImportOutcome(messages: messages, recording: nil, sources: sources) }
+    var assembly = ImportAssembly(blocks: blocks, sources: sources, options: options)
+    let recording = assembly.run()
+    messages.append(contentsOf: assembly.messages)
+    if options.isStrict {
+      let warnings = messages.filter { $0.severity == .warning }
+      if !warnings.isEmpty {
+        messages = messages.map { message in
+          guard message.severity == .warning else { return message }
+          var strict = message
+          strict.severity = .error
+          strict.problem = .strict(message.problem)
+          return strict
+        }
+        return ImportOutcome(messages: messages, recording: nil, sources: sources)
+      }
+    }
+    return ImportOutcome(messages: messages, recording: recording, sources: sources)
+  }
+
+  // MARK: Helpers
+
+  private mutating func collect() {
+    for message in builder.takeMessages() { keep(message) }
+    let new = builder.takeBlocks()
+    guard !new.isEmpty else { return }
+    blocks.append(contentsOf: new)
+    eventCount += new.reduce(0) { $0 + ($1.name == nil ? max($1.labels.count, 1) : 1) }
+    if eventCount > options.eventLimit {
+      fail(.tooManyEvents(limit: options.eventLimit), line: lineNumber)
+    }
+  }
+
+  private mutating func keep(_ message: ImportMessage) {
+    if message.severity == .warning {
+      if warningCount >= options.messageLimit {
+        suppressedWarnings += 1
+        return
+      }
+      warningCount += 1
+    }
+    messages.append(message)
+  }
+
+  private mutating func warn(_ problem: ImportMessage.Problem, column: Int?, excerpt: String? = nil)
+  {
+    keep(
+      ImportMessage(
+        .warning, problem, source: sources.count - 1, line: lineNumber, column: column,
+        excerpt: excerpt, excerptColumn: excerpt == nil ? nil : 1))
+  }
+
+  private mutating func fail(_ problem: ImportMessage.Problem, line: Int) {
+    messages.append(ImportMessage(.error, problem, source: sources.count - 1, line: line))
+    failed = true
+    sourceStopped = true
+  }
+
+  /// The line's Unicode scalars, or `nil` when it is not UTF-8.
+  private static func decode(_ bytes: [UInt8]) -> [Unicode.Scalar]? {
+    var scalars: [Unicode.Scalar] = []
+    scalars.reserveCapacity(bytes.count)
+    var iterator = bytes.makeIterator()
+    var decoder = UTF8()
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar): scalars.append(scalar)
+      case .emptyInput: return scalars
+      case .error: return nil
+      }
+    }
+  }
+
+  /// Whether a last line without a line break is the start of a log line cut off (`2018-1`).
+  private static func isCutOff(_ line: CleanedLine) -> Bool {
+    guard line.stamp == nil, let first = line.content.first, ValueReader.isDigit(first) else {
+      return false
+    }
+    return line.content.allSatisfy { ValueReader.isDigit($0) || "-:. +".unicodeScalars.contains($0) }
+  }
+}
+
+/// What an import gave: a recording, or none and the errors saying why; and every message.
+public struct ImportOutcome: Sendable {
+  /// Notes, warnings and errors, in the order they arose.
+  public var messages: [ImportMessage]
+  public var recording: ImportedRecording?
+  /// The sources' names, which messages refer to by index.
+  public var sources: [String]
+}
