@@ -20,7 +20,7 @@ struct Replay {
 
   /// Every subcommand, by name.
   static let subcommands: [any Subcommand.Type] = [
-    CheckCommand.self, CompareCommand.self, GenerateCommand.self,
+    CheckCommand.self, CompareCommand.self, GenerateCommand.self, ImportCommand.self,
   ]
 
   static func run(_ arguments: [String]) -> Int32 {

@@ -153,7 +153,7 @@ struct ImportAssembly {
   }
 
   /// The rule for printouts without stamps: the first event at 0; a `will` right after another
-  /// `will` at its time (UIKit posts `willChangeFrame` and `willShow` together); a `did` at its
+  /// kind of `will` at its time (UIKit posts `willChangeFrame` and `willShow` together); a `did` at its
   /// `will`'s time plus the `will`'s duration (the animation's length); anything else 1 s after
   /// the event before.
   private func assignTimesByRule(_ events: inout [ImportedEvent]) {
@@ -163,7 +163,7 @@ struct ImportAssembly {
       var t = 0.0
       if index > 0 {
         let previous = events[index - 1]
-        if !name.isDid && !previous.name.isDid {
+        if !name.isDid && !previous.name.isDid && name != previous.name {
           t = previous.t
         } else if name.isDid, let will = openWills.removeValue(forKey: name.will) {
           let duration = will.duration ?? events[index].fields.duration ?? 0

@@ -185,10 +185,9 @@ struct LineScanner {
   private mutating func pair(
     key: String, keyIndex: Int, valueStart: Int, syntax: PrintedPair.Syntax
   ) -> LineItem? {
+    if KeyboardNotification.Name(printedName: key) != nil { return nil }
     let isKnown = PrintedKey(printed: key) != nil || key.hasPrefix("UIKeyboard")
-    if !isKnown && (key.contains(" ") || KeyboardNotification.Name(printedName: key) != nil) {
-      return nil
-    }
+    if !isKnown && key.contains(" ") { return nil }
     let valueIndex = reader.skipSpaces(valueStart)
     let (value, end) = reader.value(at: valueIndex)
     if case .text = value, !isKnown { return nil }
