@@ -92,7 +92,8 @@ struct ImportCommand: Subcommand {
         let text = try rest.value(for: "--screen")
         let parts = text.split(separator: "x").compactMap { Double($0) }
         guard parts.count == 2, parts.allSatisfy({ $0 > 0 && $0 <= 100_000 }) else {
-          throw UsageError(message: "--screen takes WIDTHxHEIGHT in points, such as 375x812, not '\(text)'")
+          throw UsageError(
+            message: "--screen takes WIDTHxHEIGHT in points, such as 375x812, not '\(text)'")
         }
         options.screen = Size(width: parts[0], height: parts[1])
         rerun += [argument, text]
@@ -100,9 +101,12 @@ struct ImportCommand: Subcommand {
         let text = try rest.value(for: "--safe-area")
         let parts = text.split(separator: ",").compactMap { Double($0.filter { $0 != " " }) }
         guard parts.count == 4, parts.allSatisfy({ $0.magnitude <= 100_000 }) else {
-          throw UsageError(message: "--safe-area takes TOP,LEFT,BOTTOM,RIGHT in points, such as 44,0,34,0, not '\(text)'")
+          throw UsageError(
+            message:
+              "--safe-area takes TOP,LEFT,BOTTOM,RIGHT in points, such as 44,0,34,0, not '\(text)'")
         }
-        options.safeArea = EdgeInsets(top: parts[0], left: parts[1], bottom: parts[2], right: parts[3])
+        options.safeArea = EdgeInsets(
+          top: parts[0], left: parts[1], bottom: parts[2], right: parts[3])
         rerun += [argument, text]
       case "--layout":
         let text = try rest.value(for: "--layout")
@@ -130,7 +134,8 @@ struct ImportCommand: Subcommand {
       throw UsageError(message: "--device and --screen cannot be used together")
     }
     if options.profile != nil && options.safeArea != nil {
-      throw UsageError(message: "--safe-area goes with --screen, not --device (whose safe area is known)")
+      throw UsageError(
+        message: "--safe-area goes with --screen, not --device (whose safe area is known)")
     }
     if files.isEmpty { files = ["-"] }
     if files.filter({ $0 == "-" }).count > 1 {

@@ -49,7 +49,13 @@ struct BlockBuilder {
   /// Reads line `number` (1-based) of the current source; `printed` is the line as printed.
   mutating func take(_ line: CleanedLine, number: Int, printed: [Unicode.Scalar]) {
     let context = Context(source: source, line: number, cleaned: line, printed: printed)
-    if gdb != nil {
+    if let gdb {
+      // `$2 = {` before anything but a struct's fields is a debugger's header line: skipped.
+      guard gdb.hasFields || GDBStruct.isField(line.content) else {
+        self.gdb = nil
+        take(line, number: number, printed: printed)
+        return
+      }
       takeGDB(line, context)
       return
     }
@@ -82,11 +88,14 @@ struct BlockBuilder {
       self.gdb = nil
     }
     if let block = current, case .container(let depth) = state, depth > 0, block.isKeyboard {
-      report(.warning, .unterminatedBlock(startLine: block.line), line: block.line, column: nil, printed: nil)
+      report(
+        .warning, .unterminatedBlock(startLine: block.line), line: block.line, column: nil,
+        printed: nil)
     }
     emitCurrent()
     for label in pendingLabels {
-      report(.warning, .nameWithoutUserInfo(label.name), line: label.line, column: nil, printed: nil)
+      report(
+        .warning, .nameWithoutUserInfo(label.name), line: label.line, column: nil, printed: nil)
     }
     pendingLabels = []
     pendingStamp = nil
@@ -127,8 +136,11 @@ struct BlockBuilder {
       }
 
     case .name(let name, _):
-      if case .container = state, var block = current, block.name == nil, block.fields.keys.isEmpty {
+      if case .container = state, var block = current, block.name == nil, block.fields.keys.isEmpty
+      {
         block.name = name
+        // `{name = …; userInfo = …}`, with or without `NSConcreteNotification 0x…` before it.
+        block.styles.insert(.nsNotification)
         current = block
       } else {
         start(context, state: .container(depth: 0), style: .swiftNotification)

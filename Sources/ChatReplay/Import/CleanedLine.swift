@@ -146,9 +146,13 @@ struct CleanedLine: Sendable {
     for verb in ["po ", "p ", "print ", "expr ", "expression ", "e ", "call ", "frame variable "]
     where text.hasPrefix(verb) {
       let expression = text.dropFirst(verb.count).trimmingSpaces()
-      let isExpression = !expression.isEmpty
+      let isExpression =
+        !expression.isEmpty
         && expression.allSatisfy { $0.isLetter || $0.isNumber || "_.[]()$ ".contains($0) }
-      if isExpression && (prompted || !expression.contains(" ")) { return String(expression) }
+      let isMessage = expression.hasPrefix("[") && expression.hasSuffix("]")
+      if isExpression && (prompted || isMessage || !expression.contains(" ")) {
+        return String(expression)
+      }
     }
     return prompted ? String(text) : nil
   }

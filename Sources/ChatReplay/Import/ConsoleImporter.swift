@@ -182,8 +182,11 @@ public struct ConsoleImporter: Sendable {
     }
     if failed { return ImportOutcome(messages: messages, recording: nil, sources: sources) }
     var assembly = ImportAssembly(blocks: blocks, sources: sources, options: options)
-    let recording = assembly.run()
+    var recording = assembly.run()
     messages.append(contentsOf: assembly.messages)
+    recording?.info.warnings =
+      warningCount + suppressedWarnings
+      + assembly.messages.count { $0.severity == .warning }
     if options.isStrict {
       let warnings = messages.filter { $0.severity == .warning }
       if !warnings.isEmpty {
@@ -258,7 +261,9 @@ public struct ConsoleImporter: Sendable {
     guard line.stamp == nil, let first = line.content.first, ValueReader.isDigit(first) else {
       return false
     }
-    return line.content.allSatisfy { ValueReader.isDigit($0) || "-:. +".unicodeScalars.contains($0) }
+    return line.content.allSatisfy {
+      ValueReader.isDigit($0) || "-:. +".unicodeScalars.contains($0)
+    }
   }
 }
 

@@ -1,4 +1,6 @@
-/// gdb's print of a `CGRect`, read line by line:
+/// gdb's print of a `CGRect`, read line by line.
+///
+/// The print looks like this:
 ///
 /// ```text
 /// (gdb) print beginFrame
@@ -35,6 +37,17 @@ struct GDBStruct: Sendable {
     while let scalar = reader.at(index), ValueReader.isDigit(scalar) { index += 1 }
     guard index > 1, reader.matches(" = {", at: index) else { return false }
     return reader.skipSpaces(index + 4) == content.count
+  }
+
+  /// Whether a line of the struct has been read.
+  var hasFields: Bool { lineCount > 0 }
+
+  /// Whether `content` is a line of a `CGRect` struct (`origin = {`, `x = 0,` …).
+  static func isField(_ content: [Unicode.Scalar]) -> Bool {
+    let reader = ValueReader(scalars: content)
+    return ["origin = {", "size = {", "x = ", "y = ", "width = ", "height = "].contains {
+      reader.matches($0, at: 0)
+    }
   }
 
   /// The rect, once x, y, width and height have all been read.

@@ -74,7 +74,8 @@ struct ImportAssembly {
     for block in blocks {
       func event(_ name: KeyboardNotification.Name, stamp: LogStamp?) {
         events.append(
-          ImportedEvent(t: 0, name: name, fields: block.fields, source: block.source, line: block.line))
+          ImportedEvent(
+            t: 0, name: name, fields: block.fields, source: block.source, line: block.line))
         stamps.append(stamp)
       }
       if case .keyboard(let name) = block.name {
@@ -106,7 +107,8 @@ struct ImportAssembly {
   /// The command line again with `--name` and a placeholder per unnamed block.
   private func rerun(count: Int) -> String {
     let placeholders =
-      count == 1 ? "NAME" : count <= 8 ? (1...count).map { "NAME\($0)" }.joined(separator: ",") : "NAME"
+      count == 1
+      ? "NAME" : count <= 8 ? (1...count).map { "NAME\($0)" }.joined(separator: ",") : "NAME"
     let names = KeyboardNotification.Name.allCases.map(\.rawValue).joined(separator: ", ")
     return "\(options.commandLine) --name \(placeholders)\n  (each NAME one of \(names))"
   }

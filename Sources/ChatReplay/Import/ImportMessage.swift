@@ -179,8 +179,10 @@ public struct ImportMessage: Hashable, Sendable {
     }
   }
 
-  /// The message as printed: `FILE:LINE:COLUMN: SEVERITY: MESSAGE`, then the line quoted with a
-  /// caret under the column. `files` names the sources by index.
+  /// The message as printed, `FILE:LINE:COLUMN: SEVERITY: MESSAGE`.
+  ///
+  /// The line follows, quoted, with a caret under the column. `files` names the sources by
+  /// index.
   public func rendered(files: [String]) -> String {
     var place = ""
     if let source, source < files.count {

@@ -46,7 +46,7 @@ struct LineScanner {
       switch item() {
       case .item(let item):
         items.append(item)
-        sawData = true
+        if case .labelName = item {} else { sawData = true }
         continue
       case .skipped:
         sawData = true

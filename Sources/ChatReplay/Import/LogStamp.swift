@@ -67,8 +67,9 @@ struct LogStamp: Hashable, Sendable, Comparable {
     return (LogStamp(microseconds: seconds * 1_000_000 + Int64(fraction)), index)
   }
 
-  /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (H. Hinnant's
-  /// `days_from_civil`).
+  /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar.
+  ///
+  /// This is Howard Hinnant's `days_from_civil`.
   static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
     let y = month <= 2 ? year - 1 : year
     let era = (y >= 0 ? y : y - 399) / 400

@@ -89,7 +89,9 @@ public struct KeyboardFields: Hashable, Sendable {
     let expected: String
     switch (key.valueKind, value) {
     case (.rect, .rect(let rect)):
-      if let reason = Self.problem(with: rect) { return .outOfRange(key: key.rawValue, reason: reason) }
+      if let reason = Self.problem(with: rect) {
+        return .outOfRange(key: key.rawValue, reason: reason)
+      }
       switch key {
       case .frameBegin: frameBegin = rect
       case .frameEnd: frameEnd = rect
@@ -105,7 +107,11 @@ public struct KeyboardFields: Hashable, Sendable {
       guard Self.isInRange(x), Self.isInRange(y) else {
         return .outOfRange(key: key.rawValue, reason: "is beyond ±1e9")
       }
-      if key == .centerBegin { centerBegin = Point(x: x, y: y) } else { centerEnd = Point(x: x, y: y) }
+      if key == .centerBegin {
+        centerBegin = Point(x: x, y: y)
+      } else {
+        centerEnd = Point(x: x, y: y)
+      }
       keys.insert(key)
       return nil
     case (.number, .number(let seconds)):
