@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Fuzzes the decoder and the reducer together (Sources/ReplayFuzz) with libFuzzer.
+# Fuzzes the decoder and the reducer together, and the console importer (Sources/ReplayFuzz),
+# with libFuzzer.
 #
 #   .ci/fuzz.sh SECONDS [--asan] [-- LIBFUZZER_FLAGS…]
 #

@@ -1,4 +1,5 @@
-// The libFuzzer entry point: any bytes, read as a recording, through the decoder and the reducer.
+// The libFuzzer entry point: any bytes, read as a recording, through the decoder and the reducer,
+// and read as a console printout, through the importer (ImportLaws.swift).
 //
 // Built for fuzzing only by .ci/fuzz.sh, with `--sanitize=fuzzer`, where libFuzzer supplies
 // `main`. An ordinary `swift build` compiles it (so it cannot rot) and links it with SwiftPM's
@@ -117,7 +118,8 @@ func brokenLaw(in input: UnsafeBufferPointer<UInt8>) -> String? {
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  if let message = brokenLaw(in: UnsafeBufferPointer(start: data, count: size)) {
+  let input = UnsafeBufferPointer(start: data, count: size)
+  if let message = brokenLaw(in: input) ?? brokenImportLaw(in: input) {
     // Crash, so that libFuzzer saves the input.
     let text = Array((message + "\n").utf8)
     _ = text.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
