@@ -37,7 +37,7 @@ struct ImportCommand: Subcommand {
       --screen WxH           The screen size in points, instead of inferring it from the frames.
       --safe-area T,L,B,R    The safe-area insets, instead of the matching device's.
       --layout NAME          The header's layout: \
-    \(ChatScreen.availableLayouts.map(\.rawValue).joined(separator: ", ")).
+    \(LayoutID.allCases.map(\.rawValue).joined(separator: ", ")).
       --output FILE          Write to FILE (atomically; never over an input) instead of
                              standard output.
       --strict               Make every warning an error (exit status 1, no recording).
@@ -110,7 +110,7 @@ struct ImportCommand: Subcommand {
         rerun += [argument, text]
       case "--layout":
         let text = try rest.value(for: "--layout")
-        let names = ChatScreen.availableLayouts.map(\.rawValue)
+        let names = LayoutID.allCases.map(\.rawValue)
         guard let layout = LayoutID(rawValue: text), names.contains(text) else {
           throw UsageError.unknown("layout", text, names)
         }
