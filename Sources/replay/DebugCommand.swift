@@ -12,7 +12,7 @@ internal import ChatReplay
 /// with a line editor; otherwise it reads one command per line and prints only what each command
 /// prints, so a script's output is the session's output without prompts or banner.
 struct DebugCommand {
-  var arguments: ReplayArguments
+  var arguments: RootCommand
 
   static let helpSection = """
     Debugger: replay FILE opens it at step 0. At a terminal it prompts '(replay) ' with line
@@ -23,17 +23,17 @@ struct DebugCommand {
 
     """ + Debugger.helpText.joined(separator: "\n")
 
-  mutating func run() -> Int32 {
-    var standardError = Output.standardError
-    defer { standardError.flush() }
-    guard let file = arguments.file else { return Replay.usageFailure }
+  func run(_ console: inout Console) -> ExitStatus {
+    var standardError = console.error
+    defer { console.error = standardError }
+    guard let file = arguments.file else { return .usage }
     let started = Stopwatch.now()
     let bytes: [UInt8]
     do {
       bytes = try readFile(file)
     } catch {
       standardError.line("Error: \(error.description)")
-      return Replay.failure
+      return .failure
     }
     let options = Replayer.Options(
       layout: arguments.layout, rxKeyboardVersion: arguments.rxKeyboardVersion)
@@ -49,7 +49,7 @@ struct DebugCommand {
       if !arguments.keepGoing {
         standardError.line("(--keep-going opens the debugger on the lines before and after it)")
       }
-      return Replay.failure
+      return .failure
     }
     for error in timeline.errors { standardError.line(error.rendered(file: file)) }
     if !timeline.errors.isEmpty {
@@ -65,12 +65,16 @@ struct DebugCommand {
 
     let isInteractive = Terminal.isInteractive && !arguments.isBatch
     let debugger = Debugger(
-      timeline: timeline, index: index, usesColor: usesColor(Output.standardOutput))
+      timeline: timeline, index: index, usesColor: usesColor(console.output))
     var session = DebugSession(
       debugger: debugger, file: file, arguments: arguments, isInteractive: isInteractive)
+    session.output = console.output
+    session.standardError = standardError
     let status = session.run()
     session.output.flush()
     session.standardError.flush()
+    console.output = session.output
+    standardError = session.standardError
     if arguments.reportsTiming {
       var usage = rusage()
       getrusage(RUSAGE_SELF.rawValue, &usage)

@@ -16,7 +16,7 @@ internal import LineEditing
 struct DebugSession {
   var debugger: Debugger
   let file: String
-  let arguments: ReplayArguments
+  let arguments: RootCommand
   /// Whether the prompt and its line editor are used.
   let isInteractive: Bool
   var output = Output.standardOutput
@@ -24,7 +24,7 @@ struct DebugSession {
   /// How deep `source` files run inside each other.
   private var sourceDepth = 0
 
-  init(debugger: Debugger, file: String, arguments: ReplayArguments, isInteractive: Bool) {
+  init(debugger: Debugger, file: String, arguments: RootCommand, isInteractive: Bool) {
     self.debugger = debugger
     self.file = file
     self.arguments = arguments
@@ -32,7 +32,7 @@ struct DebugSession {
   }
 
   /// Runs the session; the exit status.
-  mutating func run() -> Int32 {
+  mutating func run() -> ExitStatus {
     if isInteractive {
       Terminal.prepare()
       output.line(debugger.opening(file: file))
@@ -50,12 +50,12 @@ struct DebugSession {
         outcome = source(path, origin: "-x")
       }
       switch outcome {
-      case .quit: return Replay.success
-      case .failed where !isInteractive: return Replay.failure
+      case .quit: return .success
+      case .failed where !isInteractive: return .failure
       case .failed, .ran: break
       }
     }
-    if arguments.isBatch && !arguments.startupCommands.isEmpty { return Replay.success }
+    if arguments.isBatch && !arguments.startupCommands.isEmpty { return .success }
     return isInteractive ? prompt() : script()
   }
 
@@ -66,7 +66,7 @@ struct DebugSession {
     case quit
   }
 
-  private mutating func prompt() -> Int32 {
+  private mutating func prompt() -> ExitStatus {
     var reader = PromptReader(prompt: debugger.prompt)
     while true {
       output.flush()
@@ -76,22 +76,22 @@ struct DebugSession {
         let found = debugger.completions(for: prefix, files: fileNames)
         return Completion(start: found.start, candidates: found.candidates)
       }
-      guard let line else { return Replay.success }
-      if case .quit = execute(line, origin: nil) { return Replay.success }
+      guard let line else { return .success }
+      if case .quit = execute(line, origin: nil) { return .success }
     }
   }
 
-  private mutating func script() -> Int32 {
+  private mutating func script() -> ExitStatus {
     var number = 0
     while let line = readLine(strippingNewline: true) {
       number += 1
       switch execute(line, origin: "<stdin>:\(number)") {
       case .ran: continue
-      case .failed: return Replay.failure
-      case .quit: return Replay.success
+      case .failed: return .failure
+      case .quit: return .success
       }
     }
-    return Replay.success
+    return .success
   }
 
   /// Runs one line; `origin` names where it came from in errors (none at the prompt).
@@ -116,7 +116,7 @@ struct DebugSession {
         try writeFileAtomically(Array(text.utf8), to: path, protecting: [file])
         return .ran
       } catch {
-        fail("Error: cannot write '\(path)': \(error.reason)", origin: origin)
+        fail("Error: \(error.description)", origin: origin)
         return .failed
       }
     case .source(let path)?:

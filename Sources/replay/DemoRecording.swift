@@ -3,7 +3,7 @@
 /// A copy of Recordings/basic-chat.jsonl, compiled in so that the demo works wherever the
 /// binary is. A test checks the two are the same.
 enum DemoRecording {
-  static let name = "basic-chat.jsonl"
+  static let name = "Recordings/basic-chat.jsonl"
 
   static let text = #"""
     {"type":"session","version":1,"layout":"rxkeyboard","device":{"model":"iPhone 15","screen":{"width":393,"height":852},"safeArea":{"top":59,"left":0,"bottom":34,"right":0}}}

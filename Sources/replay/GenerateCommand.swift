@@ -2,101 +2,74 @@ internal import ChatReplay
 
 /// `replay generate`: writes a generated recording, realistic or adversarial, for stress tests
 /// and for regenerating a property test's stream by hand.
-struct GenerateCommand: Subcommand {
+struct GenerateCommand: Command {
   static let name = "generate"
   static let abstract = "Write a generated recording (seeded; realistic or adversarial)."
-  static let usage =
-    "Usage: replay generate --seed N --events N [--profile NAME] [--adversarial] [--layout NAME] [--output FILE]"
+  static let overview =
+    "replay generate: writes a generated recording to standard output (or FILE)."
+  static let discussion = "The same seed and options always give the same bytes."
+  static let epilogue = "Exit status: 0 success, 1 the output cannot be written, 64 bad arguments."
 
-  static let help = """
-    replay generate: writes a generated recording to standard output (or FILE).
+  /// The seed when `--seed` is not given.
+  static let defaultSeed: UInt64 = 0
+  /// The number of events when `--events` is not given.
+  static let defaultEventCount = 100
 
-    \(usage)
+  static var positional: PositionalSpec<GenerateCommand>? { nil }
 
-    The same seed and options always give the same bytes.
+  static var options: [OptionSpec<GenerateCommand>] {
+    let profiles = DeviceProfile.all.map(\.name).joined(separator: ", ")
+    return [
+      .value(
+        "--seed", placeholder: "N",
+        help: "The seed, 0 to \(UInt64.max) (default \(defaultSeed))."
+      ) { command, text throws(UsageError) in
+        guard let seed = UInt64(text) else {
+          throw .invalidValue(option: "--seed", value: text, expected: .wholeNumber(0...UInt64.max))
+        }
+        command.seed = seed
+      },
+      .value(
+        "--events", placeholder: "N",
+        help: "How many events to write (default \(defaultEventCount))."
+      ) { command, text throws(UsageError) in
+        guard let count = Int(text), count >= 0 else {
+          throw .invalidValue(
+            option: "--events", value: text, expected: .count(of: "events", minimum: 0))
+        }
+        command.eventCount = count
+      },
+      .value(
+        "--profile", placeholder: "NAME",
+        help: "The device (default: iphone15; with --adversarial, one chosen by the seed): "
+          + profiles + "."
+      ) { command, text throws(UsageError) in
+        guard let profile = DeviceProfile.named(text) else {
+          throw .unknownName(text, kind: "profile", candidates: DeviceProfile.all.map(\.name))
+        }
+        command.profile = profile
+      },
+      .flag(
+        "--adversarial",
+        help: "Anything the format allows, in any order, instead of what a device posts."
+      ) { command throws(UsageError) in command.kind = .adversarial },
+      SharedOptions.layout(help: "The header's layout.") { $0.layout = $1 },
+      .value(
+        "--output", placeholder: "FILE",
+        help: "Write to FILE (atomically) instead of standard output."
+      ) { command, text throws(UsageError) in command.outputPath = text },
+      SharedOptions.help(),
+    ]
+  }
 
-    Options:
-      --seed N          The seed (0 to 18446744073709551615).
-      --events N        How many events to write.
-      --profile NAME    The device (default: iphone15; with --adversarial, one chosen by the
-                        seed): \(DeviceProfile.all.prefix(3).map(\.name).joined(separator: ", ")),
-                        \(DeviceProfile.all.dropFirst(3).map(\.name).joined(separator: ", ")).
-      --adversarial     Anything the format allows, in any order, instead of what a device posts.
-      --layout NAME     The header's layout: \
-    \(LayoutID.allCases.map(\.rawValue).joined(separator: ", ")).
-      --output FILE     Write to FILE (atomically) instead of standard output.
-    """
-
-  var seed: UInt64
-  var eventCount: Int
+  var seed = defaultSeed
+  var eventCount = defaultEventCount
   var profile: DeviceProfile?
   var kind = RecordingGenerator.Kind.realistic
   var layout: LayoutID?
   var outputPath: String?
-  var showsHelp = false
 
-  init(arguments: [String]) throws(UsageError) {
-    var seed: UInt64?
-    var eventCount: Int?
-    var rest = ArgumentList(arguments)
-    while let argument = rest.next() {
-      switch argument {
-      case "-h", "--help":
-        showsHelp = true
-      case "--seed":
-        let text = try rest.value(for: "--seed")
-        guard let number = UInt64(text) else {
-          throw UsageError(
-            message: "--seed takes a whole number from 0 to \(UInt64.max), not '\(text)'")
-        }
-        seed = number
-      case "--events":
-        let text = try rest.value(for: "--events")
-        guard let number = Int(text), number >= 0 else {
-          throw UsageError(message: "--events takes a number of events (0 or more), not '\(text)'")
-        }
-        eventCount = number
-      case "--profile":
-        let text = try rest.value(for: "--profile")
-        guard let profile = DeviceProfile.named(text) else {
-          throw UsageError.unknown("profile", text, DeviceProfile.all.map(\.name))
-        }
-        self.profile = profile
-      case "--adversarial":
-        kind = .adversarial
-      case "--layout":
-        let text = try rest.value(for: "--layout")
-        let names = LayoutID.allCases.map(\.rawValue)
-        guard let layout = LayoutID(rawValue: text), names.contains(text) else {
-          throw UsageError.unknown("layout", text, names)
-        }
-        self.layout = layout
-      case "--output":
-        outputPath = try rest.value(for: "--output")
-      default:
-        throw UsageError.unknown(
-          "option", argument,
-          ["--seed", "--events", "--profile", "--adversarial", "--layout", "--output", "--help"])
-      }
-    }
-    if showsHelp {
-      self.seed = 0
-      self.eventCount = 0
-      return
-    }
-    guard let seed else { throw UsageError(message: "--seed is required") }
-    guard let eventCount else { throw UsageError(message: "--events is required") }
-    self.seed = seed
-    self.eventCount = eventCount
-  }
-
-  mutating func run() -> Int32 {
-    var output = Output.standardOutput
-    defer { output.flush() }
-    if showsHelp {
-      output.line(Self.help)
-      return Replay.success
-    }
+  func run(_ console: inout Console) -> ExitStatus {
     var choices = Choices(seed: seed)
     let defaultProfile = kind == .realistic ? DeviceProfile.default : nil
     var generator = RecordingGenerator(
@@ -107,7 +80,8 @@ struct GenerateCommand: Subcommand {
       do {
         file = try AtomicFile(outputPath)
       } catch {
-        return Self.fail(error)
+        console.error.line("Error: \(error.description)")
+        return .failure
       }
     }
     var writer = JSONWriter()
@@ -115,6 +89,8 @@ struct GenerateCommand: Subcommand {
     writer.newline()
     var events: [TimedEvent] = []
     var written = 0
+    var output = console.output
+    defer { console.output = output }
     // Written out every 64 KiB, so that memory does not grow with the number of events.
     func flush() throws(FileError) {
       if let file { try file.write(writer.bytes) } else { output.write(writer.bytes) }
@@ -134,16 +110,10 @@ struct GenerateCommand: Subcommand {
       try flush()
       try file?.commit()
     } catch {
-      return Self.fail(error)
+      // The temporary file is already gone.
+      console.error.line("Error: \(error.description)")
+      return .failure
     }
-    return Replay.success
-  }
-
-  /// Reports a file that could not be written; the temporary file is already gone.
-  private static func fail(_ error: FileError) -> Int32 {
-    var standardError = Output.standardError
-    standardError.line("Error: cannot write '\(error.path)': \(error.reason)")
-    standardError.flush()
-    return Replay.failure
+    return .success
   }
 }

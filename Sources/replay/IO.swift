@@ -4,61 +4,47 @@
   import Darwin
 #endif
 
-/// A file that cannot be read, with the system's reason.
-struct FileError: Error {
-  var path: String
-  var reason: String
+/// A file that cannot be read or written, with the facts of why; worded in ``description``.
+enum FileError: Error, Equatable {
+  /// Reading `path` failed with the system's `errno`.
+  case unreadable(path: String, errno: Int32)
+  /// `path` is a directory where a file is read.
+  case directory(path: String)
+  /// Writing `path` failed with `errno`.
+  case unwritable(path: String, errno: Int32)
+  /// The temporary file beside `path` could not be created.
+  case temporaryUncreatable(path: String, temporary: String, errno: Int32)
+  /// `path` is a recording being read, which replay never writes to.
+  case protectedInput(path: String)
 
-  var description: String { "cannot read '\(path)': \(reason)" }
-}
-
-/// Buffered output to a file descriptor.
-struct Output {
-  let descriptor: Int32
-  private var buffer: [UInt8] = []
-
-  static var standardOutput: Output { Output(descriptor: 1) }
-  static var standardError: Output { Output(descriptor: 2) }
-
-  init(descriptor: Int32) {
-    self.descriptor = descriptor
-    buffer.reserveCapacity(1 << 16)
-  }
-
-  /// Whether the output is a terminal.
-  var isTerminal: Bool { isatty(descriptor) == 1 }
-
-  mutating func write(_ bytes: [UInt8]) {
-    buffer.append(contentsOf: bytes)
-    if buffer.count >= 1 << 16 { flush() }
-  }
-
-  mutating func write(_ text: String) {
-    buffer.append(contentsOf: text.utf8)
-    if buffer.count >= 1 << 16 { flush() }
-  }
-
-  /// Writes a line of text.
-  mutating func line(_ text: String = "") {
-    write(text)
-    buffer.append(0x0A)
-  }
-
-  mutating func flush() {
-    var offset = 0
-    while offset < buffer.count {
-      let written = buffer.withUnsafeBytes { raw -> Int in
-        guard let base = raw.baseAddress else { return 0 }
-        return Glibc.write(descriptor, base + offset, raw.count - offset)
-      }
-      if written < 0 {
-        if errno == EINTR { continue }
-        break
-      }
-      offset += written
+  /// The file the error is about.
+  var path: String {
+    switch self {
+    case .unreadable(let path, _), .directory(let path), .unwritable(let path, _),
+      .temporaryUncreatable(let path, _, _), .protectedInput(let path):
+      path
     }
-    buffer.removeAll(keepingCapacity: true)
   }
+
+  /// The message, as it follows `Error: `.
+  var description: String {
+    let name = displayName(forPath: path)
+    switch self {
+    case .unreadable(_, let code):
+      return "cannot read '\(name)': \(Self.reason(code))"
+    case .directory:
+      return "cannot read '\(name)': it is a directory"
+    case .unwritable(_, let code):
+      return "cannot write '\(name)': \(Self.reason(code))"
+    case .temporaryUncreatable(_, let temporary, let code):
+      return "cannot write '\(name)': cannot create '\(temporary)': \(Self.reason(code))"
+    case .protectedInput:
+      return
+        "cannot write '\(name)': it is a recording being read; replay never writes to its input"
+    }
+  }
+
+  private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
 }
 
 /// Reads the file at `path` in chunks, calling `body` with each; stops when `body` returns false.
@@ -93,7 +79,7 @@ func readSome(
   while true {
     let count = read(descriptor, buffer.baseAddress, buffer.count)
     if count >= 0 { return count }
-    if errno != EINTR { throw FileError(path: path, reason: String(cString: strerror(errno))) }
+    if errno != EINTR { throw .unreadable(path: path, errno: errno) }
   }
 }
 
@@ -109,15 +95,22 @@ func readFile(_ path: String) throws(FileError) -> [UInt8] {
   return bytes
 }
 
+/// The name a path goes by in messages: `<stdin>` for `-`, as compilers write it.
+func displayName(forPath path: String) -> String {
+  path == "-" ? "<stdin>" : path
+}
+
+/// Opens `path` for reading; `-` is standard input (a duplicate of it, so that closing the
+/// descriptor leaves standard input open).
 func openForReading(_ path: String) throws(FileError) -> Int32 {
-  let descriptor = open(path, O_RDONLY)
+  let descriptor = path == "-" ? dup(0) : open(path, O_RDONLY)
   guard descriptor >= 0 else {
-    throw FileError(path: path, reason: String(cString: strerror(errno)))
+    throw .unreadable(path: path, errno: errno)
   }
   var status = stat()
   if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
     close(descriptor)
-    throw FileError(path: path, reason: "it is a directory")
+    throw .directory(path: path)
   }
   return descriptor
 }
@@ -154,16 +147,14 @@ final class AtomicFile {
         if stat(protected, &source) == 0 && source.st_dev == target.st_dev
           && source.st_ino == target.st_ino
         {
-          throw FileError(
-            path: path, reason: "it is a recording being read; replay never writes to its input")
+          throw .protectedInput(path: path)
         }
       }
     }
     let temporary = path + ".tmp-\(getpid())"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
     guard descriptor >= 0 else {
-      throw FileError(
-        path: path, reason: "cannot create '\(temporary)': " + String(cString: strerror(errno)))
+      throw .temporaryUncreatable(path: path, temporary: temporary, errno: errno)
     }
     self.path = path
     self.temporary = temporary
@@ -173,33 +164,33 @@ final class AtomicFile {
   /// Appends `bytes` to the temporary file.
   func write(_ bytes: [UInt8]) throws(FileError) {
     var offset = 0
-    var failure: String?
+    var failure: Int32?
     bytes.withUnsafeBytes { raw in
       guard let base = raw.baseAddress else { return }
       while offset < raw.count {
         let written = Glibc.write(descriptor, base + offset, raw.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
-          failure = String(cString: strerror(errno))
+          failure = errno
           return
         }
         offset += written
       }
     }
-    if let failure { throw FileError(path: path, reason: failure) }
+    if let failure { throw .unwritable(path: path, errno: failure) }
   }
 
   /// Flushes the temporary file and renames it over `path`; on failure, removes it.
   func commit() throws(FileError) {
     guard !finished else { return }
     finished = true
-    var failure: String?
-    if fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+    var failure: Int32?
+    if fsync(descriptor) != 0 { failure = errno }
     close(descriptor)
-    if failure == nil && rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+    if failure == nil && rename(temporary, path) != 0 { failure = errno }
     if let failure {
       unlink(temporary)
-      throw FileError(path: path, reason: failure)
+      throw .unwritable(path: path, errno: failure)
     }
   }
 

@@ -6,77 +6,40 @@ internal import ChatReplay
   import Darwin
 #endif
 
-/// `replay`: reads recordings, prints states; all of the tool's I/O happens here and in IO.swift.
+/// `replay`: reads recordings, prints states; all of the tool's I/O happens in this target.
 @main
 struct Replay {
   static func main() {
-    exit(run(Array(CommandLine.arguments.dropFirst())))
+    var console = Console.standard
+    let status = run(Array(CommandLine.arguments.dropFirst()), console: &console)
+    console.flush()
+    exit(status.rawValue)
   }
 
-  /// Exit statuses.
-  static let success: Int32 = 0
-  static let failure: Int32 = 1
-  static let usageFailure: Int32 = 64
+  /// Every subcommand: `replay NAME …`.
+  static var subcommands: [any Command.Type] {
+    [CheckCommand.self, CompareCommand.self, GenerateCommand.self, ImportCommand.self]
+  }
 
-  /// Every subcommand, by name.
-  static let subcommands: [any Subcommand.Type] = [
-    CheckCommand.self, CompareCommand.self, GenerateCommand.self, ImportCommand.self,
-  ]
-
-  static func run(_ arguments: [String]) -> Int32 {
-    var standardError = Output.standardError
-    defer { standardError.flush() }
+  /// Runs the command line `arguments` (without the program's name).
+  static func run(_ arguments: [String], console: inout Console) -> ExitStatus {
     if let name = arguments.first, let subcommand = subcommands.first(where: { $0.name == name }) {
-      do {
-        var command = try subcommand.init(arguments: Array(arguments.dropFirst()))
-        return command.run()
-      } catch {
-        standardError.line("Error: \(error.message)")
-        standardError.line(subcommand.usage)
-        return usageFailure
+      return execute(subcommand, Array(arguments.dropFirst()), console: &console)
+    }
+    if arguments.first == "help" {
+      // `replay help NAME` is `replay NAME --help`.
+      let rest = arguments.dropFirst()
+      if let name = rest.first, let subcommand = subcommands.first(where: { $0.name == name }) {
+        return execute(subcommand, ["--help"], console: &console)
       }
+      return execute(RootCommand.self, ["--help"] + rest, console: &console)
     }
-    let invocation: Invocation
-    do {
-      invocation = try Arguments.parse(arguments)
-    } catch {
-      standardError.line("Error: \(error.message)")
-      standardError.line(Arguments.usage)
-      return usageFailure
-    }
-    switch invocation {
-    case .help:
-      var output = Output.standardOutput
-      output.line(Arguments.help)
-      output.line()
-      output.line(DebugCommand.helpSection)
-      if !subcommands.isEmpty {
-        output.line()
-        output.line("Subcommands (replay NAME --help for each):")
-        for subcommand in subcommands {
-          output.line("  " + subcommand.name.padding(12) + subcommand.abstract)
-        }
-      }
-      output.flush()
-      return success
-    case .version:
-      var output = Output.standardOutput
-      output.line("replay 0.1.0 (recording format 1)")
-      output.flush()
-      return success
-    case .replay(let replay) where replay.opensDebugger:
-      var command = DebugCommand(arguments: replay)
-      return command.run()
-    case .replay(let replay):
-      var command = ReplayCommand(arguments: replay)
-      return command.run()
-    }
+    return execute(RootCommand.self, arguments, console: &console)
   }
-}
 
-extension String {
-  /// The string padded with spaces to `width` characters.
-  func padding(_ width: Int) -> String {
-    count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+  private static func execute<C: Command>(
+    _ command: C.Type, _ arguments: [String], console: inout Console
+  ) -> ExitStatus {
+    C.main(arguments, console: &console)
   }
 }

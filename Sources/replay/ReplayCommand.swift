@@ -1,32 +1,20 @@
 internal import ChatReplay
 
-/// `replay [FILE] …`: replays one recording as it is read and prints its states.
+/// `replay [FILE] --summary|--json`: replays one recording as it is read and prints its states.
 struct ReplayCommand {
-  var arguments: ReplayArguments
-  var output = Output.standardOutput
-  var standardError = Output.standardError
+  var arguments: RootCommand
 
-  init(arguments: ReplayArguments) {
-    self.arguments = arguments
-  }
-
-  /// The name errors and titles use for the recording.
-  var displayName: String { arguments.file ?? DemoRecording.name }
-
-  mutating func run() -> Int32 {
-    var output = self.output
-    var standardError = self.standardError
-    defer {
-      output.flush()
-      standardError.flush()
-    }
+  func run(_ console: inout Console) -> ExitStatus {
     let options = Replayer.Options(
       layout: arguments.layout, rxKeyboardVersion: arguments.rxKeyboardVersion)
     var replayer = Replayer(options: options)
-    var printer = StatePrinter(arguments: arguments, displayName: displayName)
+    var printer = StatePrinter(arguments: arguments, displayName: arguments.displayName)
     var failed = false
     let keepGoing = arguments.keepGoing
-    let name = displayName
+    let name = arguments.displayName
+    var output = console.output
+    var standardError = console.error
+    defer { console = Console(output: output, error: standardError) }
     func consume(_ item: Replayer.Output) -> Bool {
       switch item {
       case .start(let header, let screen):
@@ -45,7 +33,7 @@ struct ReplayCommand {
         try readChunks(of: file) { chunk in replayer.read(chunk, consume) }
       } catch {
         standardError.line("Error: \(error.description)")
-        return Replay.failure
+        return .failure
       }
     } else {
       let demo = Array(DemoRecording.text.utf8)
@@ -56,31 +44,34 @@ struct ReplayCommand {
     case .success:
       break
     case .failure(let error):
-      standardError.line("Error: \(error.message)")
-      standardError.line(Arguments.usage)
-      return Replay.usageFailure
+      standardError.line("Error: \(error.description)")
+      standardError.line(RootCommand.syntax.usage)
+      return .usage
     }
-    if failed { return Replay.failure }
+    if failed { return .failure }
     if arguments.file == nil {
       output.line()
       output.line(
         "This was the bundled demo. `replay FILE` opens the time-travel debugger on a recording;")
       output.line("`replay FILE --json` prints every state as JSON. See `replay --help`.")
     }
-    return Replay.success
+    return .success
   }
 }
 
 /// Prints states as the mode asks, as they arrive.
 struct StatePrinter {
-  let arguments: ReplayArguments
+  let arguments: RootCommand
   let displayName: String
   private var writer = JSONWriter()
   private var tally = Summary.Tally()
   private var latest: ChatState?
+  /// With `--at -N`: the last N states, a ring whose oldest is at `oldest` once it is full.
+  private var recent: [ChatState] = []
+  private var oldest = 0
   private var eventCount = 0
 
-  init(arguments: ReplayArguments, displayName: String) {
+  init(arguments: RootCommand, displayName: String) {
     self.arguments = arguments
     self.displayName = displayName
   }
@@ -100,9 +91,28 @@ struct StatePrinter {
     case (.json, .step(let step)):
       latest = state
       return state.step < step
+    case (.json, .first):
+      latest = state
+      return false
     case (.json, .last):
       latest = state
       return true
+    case (.json, .fromEnd(let count)):
+      latest = state
+      if recent.count < count {
+        recent.append(state)
+      } else {
+        recent[oldest] = state
+        oldest = (oldest + 1) % count
+      }
+      return true
+    case (.json, .time(let t)):
+      // The last step at or before `t`, as the debugger's `goto @t`: times never decrease.
+      guard state.step == 0 || state.t <= t else { return false }
+      latest = state
+      return true
+    case (.json, .mark):
+      preconditionFailure("--at refuses a mark when it is parsed")
     case (.json, nil):
       writer.reset()
       state.write(to: &writer)
@@ -120,27 +130,32 @@ struct StatePrinter {
   /// Prints what waits for the end: the selected state, or the totals.
   mutating func finish(to output: inout Output) -> Result<Void, UsageError> {
     guard let latest else { return .success(()) }
+    var selected = latest
     switch (arguments.mode, arguments.at) {
     case (.json, .step(let step)) where latest.step != step:
-      let count = latest.step + 1
-      return .failure(
-        UsageError(
-          message:
-            "step \(step) is out of range; the recording has \(count) step\(count == 1 ? "" : "s") (0...\(latest.step))"
-        ))
-    case (.json, .step), (.json, .last):
-      writer.reset()
-      latest.write(to: &writer, includeMessages: true)
-      writer.newline()
-      output.write(writer.bytes)
-    case (.json, nil):
+      return .failure(.stepOutOfRange(StepOutOfRange(step: step, last: latest.step)))
+    case (.json, .fromEnd(let count)):
+      guard count >= 1, recent.count == count else {
+        return .failure(.stepOutOfRange(StepOutOfRange(step: -count, last: latest.step)))
+      }
+      selected = recent[oldest]
+    case (.json, .step), (.json, .first), (.json, .last), (.json, .time):
       break
+    case (.json, .mark):
+      preconditionFailure("--at refuses a mark when it is parsed")
+    case (.json, nil):
+      return .success(())
     case (.summary, _):
       output.line()
       output.line(
         "\(eventCount) event\(eventCount == 1 ? "" : "s"), \(latest.step + 1) steps; diagnostics: \(tally.description)"
       )
+      return .success(())
     }
+    writer.reset()
+    selected.write(to: &writer, includeMessages: true)
+    writer.newline()
+    output.write(writer.bytes)
     return .success(())
   }
 }

@@ -46,7 +46,7 @@ struct AtomicWriteTests {
     }
     #expect(
       error?.description
-        == "cannot read '\(link)': it is a recording being read; replay never writes to its input")
+        == "cannot write '\(link)': it is a recording being read; replay never writes to its input")
     #expect(try String(contentsOfFile: input, encoding: .utf8) == "keep\n")
   }
 

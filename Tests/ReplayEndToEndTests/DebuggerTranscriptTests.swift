@@ -133,7 +133,7 @@ struct DebuggerTranscriptTests {
     let summary = try ReplayBinary.run(["Recordings/basic-chat.jsonl", "--summary"])
     #expect(summary.standardOutput.contains("32 events, 33 steps"))
     let demo = try ReplayBinary.run([])
-    #expect(demo.standardOutput.hasPrefix("basic-chat.jsonl: rxkeyboard"))
+    #expect(demo.standardOutput.hasPrefix("Recordings/basic-chat.jsonl: rxkeyboard"))
     #expect(demo.standardOutput.contains("This was the bundled demo."))
   }
 

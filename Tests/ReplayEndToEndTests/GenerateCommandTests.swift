@@ -31,7 +31,8 @@ struct GenerateCommandTests {
       String(decoding: output, as: UTF8.self),
       """
       Error: unknown profile 'iphone16'; did you mean 'iphone15'?
-      Usage: replay generate --seed N --events N [--profile NAME] [--adversarial] [--layout NAME] [--output FILE]
+      Usage: replay generate [--seed N] [--events N] [--profile NAME] [--adversarial] [--layout NAME]
+                             [--output FILE]
 
       """)
   }

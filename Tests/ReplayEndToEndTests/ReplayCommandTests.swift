@@ -9,22 +9,18 @@ struct ReplayCommandTests {
 
   @Test func withoutArgumentsItReplaysTheBundledDemo() throws {
     let demo = try ReplayBinary.run([])
-    let file = try ReplayBinary.run([basicChat, "--summary"])
+    // Run from the package root, so that the relative path is the one the demo's title names.
+    let file = try ReplayBinary.run(["Recordings/basic-chat.jsonl", "--summary"])
     #expect(demo.status == 0)
     #expect(demo.standardError == "")
-    // The same replay as Recordings/basic-chat.jsonl: only the title's name and the closing hint
-    // differ, so the compiled-in copy matches the file.
-    var demoLines = demo.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
-    var fileLines = file.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+    // The same replay as Recordings/basic-chat.jsonl, title included: only the closing hint
+    // differs, so the compiled-in copy matches the file.
+    let demoLines = demo.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+    let fileLines = file.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(
-      demoLines.first?.hasPrefix("basic-chat.jsonl: rxkeyboard (RxKeyboard 1.0.0) on iPhone 15")
-        == true)
-    #expect(
-      fileLines.first?.hasSuffix(
-        "basic-chat.jsonl: rxkeyboard (RxKeyboard 1.0.0) on iPhone 15, 393×852 pt, safe area 59/0/34/0"
-      ) == true)
-    demoLines.removeFirst()
-    fileLines.removeFirst()
+      demoLines.first.map(String.init)
+        == "Recordings/basic-chat.jsonl: rxkeyboard (RxKeyboard 1.0.0) on iPhone 15, 393×852 pt, "
+        + "safe area 59/0/34/0")
     let hint = demoLines.suffix(4)
     #expect(
       Array(hint) == [
@@ -86,8 +82,10 @@ struct ReplayCommandTests {
     #expect(result.standardOutput == "")
     #expect(
       result.standardError == """
-        Error: step 99 is out of range; the recording has 33 steps (0...32)
-        Usage: replay [FILE] [--json [--at N|last]] [--summary] [--keep-going] [--layout NAME] [--color WHEN]
+        Error: step 99 is out of range; the recording has 33 steps (0…32), -1 is the last
+        Usage: replay [FILE] [--summary] [--json] [--at STEP] [--keep-going] [--layout NAME]
+                      [--rxkeyboard-version V] [--color WHEN] [--timing] [-ex CMD] [-x FILE] [-batch]
+                      [--no-pager]
 
         """)
   }
@@ -98,7 +96,9 @@ struct ReplayCommandTests {
     #expect(
       result.standardError == """
         Error: unknown option '--jsno'; did you mean '--json'?
-        Usage: replay [FILE] [--json [--at N|last]] [--summary] [--keep-going] [--layout NAME] [--color WHEN]
+        Usage: replay [FILE] [--summary] [--json] [--at STEP] [--keep-going] [--layout NAME]
+                      [--rxkeyboard-version V] [--color WHEN] [--timing] [-ex CMD] [-x FILE] [-batch]
+                      [--no-pager]
 
         """)
   }
@@ -174,5 +174,28 @@ struct ReplayCommandTests {
     #expect(before[.modificationDate] as? Date == after[.modificationDate] as? Date)
     #expect(
       try String(contentsOfFile: path, encoding: .utf8) == #"{"t":1,"type":"sendTap"}"# + "\n")
+  }
+
+  @Test func aDashReadsTheRecordingFromStandardInput() throws {
+    let basicChat = ReplayBinary.recording("basic-chat.jsonl")
+    let text = try String(contentsOfFile: basicChat, encoding: .utf8)
+    let fromFile = try ReplayBinary.run([basicChat, "--json", "--at", "last"])
+    let fromInput = try ReplayBinary.run(["-", "--json", "--at", "last"], input: text)
+    #expect(fromInput.status == 0)
+    #expect(fromInput.standardError == "")
+    expectNoDifference(fromInput.standardOutput, fromFile.standardOutput)
+    // Without --json or --summary, standard input prints the summary: the debugger would read
+    // its commands there.
+    let summary = try ReplayBinary.run(["-"], input: text)
+    #expect(summary.status == 0)
+    #expect(
+      summary.standardOutput.hasPrefix(
+        "<stdin>: rxkeyboard (RxKeyboard 1.0.0) on iPhone 15, 393×852 pt, safe area 59/0/34/0\n"))
+    let check = try ReplayBinary.run(["check", "--no-times", "-"], input: text)
+    expectNoDifference(
+      check.standardOutput,
+      "<stdin>: 32 events, 33 steps; diagnostics: keyboard-gap ×1 (28 steps), message-hidden ×2 "
+        + "(2 steps), offset-out-of-range ×1 (4 steps), bad-index ×1 (1 step)\n")
+    #expect(check.status == 0)
   }
 }

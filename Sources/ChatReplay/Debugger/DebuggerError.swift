@@ -136,9 +136,7 @@ public enum DebuggerError: Error, Hashable, Sendable {
         + (nearest.isEmpty
           ? "; 'print' shows them all" : "; nearest: " + nearest.joined(separator: ", "))
     case .stepOutOfRange(let step, let last):
-      let count = last + 1
-      return
-        "step \(step) is out of range; the recording has \(count) step\(count == 1 ? "" : "s") (0…\(last)), -1 is the last"
+      return StepOutOfRange(step: step, last: last).message
     case .unknownCommand(let text, let suggestion):
       return "unknown command '\(text)'"
         + (suggestion.map { "; did you mean '\($0)'?" } ?? "; 'help' lists the commands")

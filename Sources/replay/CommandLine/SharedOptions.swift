@@ -1,0 +1,81 @@
+internal import ChatReplay
+
+/// The options that several commands take, each declared once.
+///
+/// Each has its names, value, help and checks here; a command includes one by passing what it
+/// sets.
+enum SharedOptions {
+  /// `--color WHEN`: whether drawings use colour.
+  static func color<Command>(
+    _ set: @escaping (inout Command, ColorChoice) -> Void
+  ) -> OptionSpec<Command> {
+    .value(
+      "--color", placeholder: "WHEN",
+      help: "Debugger drawings in colour: auto (a colour terminal), always, never."
+    ) { command, text throws(UsageError) in
+      set(&command, try choice(text, kind: "--color value"))
+    }
+  }
+
+  /// `--`: ends the options.
+  static func endOfOptions<Command>() -> OptionSpec<Command> {
+    OptionSpec(
+      names: ["--"], help: "Every later argument is a file, even one that starts with '-'.",
+      action: .endOfOptions, isInUsage: false)
+  }
+
+  /// `-h`, `--help`.
+  static func help<Command>() -> OptionSpec<Command> {
+    OptionSpec(names: ["-h", "--help"], help: "Show this help.", action: .help, isInUsage: false)
+  }
+
+  /// `--keep-going`: report every bad line and replay the rest.
+  static func keepGoing<Command>(
+    help: String, _ set: @escaping (inout Command) -> Void
+  ) -> OptionSpec<Command> {
+    .flag("--keep-going", help: help) { command throws(UsageError) in set(&command) }
+  }
+
+  /// `--layout NAME`: one of the layouts, instead of the recording's.
+  static func layout<Command>(
+    help: String = "Replay through this layout instead of the header's.",
+    _ set: @escaping (inout Command, LayoutID) -> Void
+  ) -> OptionSpec<Command> {
+    let names = LayoutID.allCases.map(\.rawValue).joined(separator: ", ")
+    return .value("--layout", placeholder: "NAME", help: help + " One of \(names).") {
+      command, text throws(UsageError) in
+      set(&command, try choice(text, kind: "layout"))
+    }
+  }
+
+  /// `--rxkeyboard-version V`: the RxKeyboard release the `rxkeyboard` layout follows.
+  static func rxKeyboardVersion<Command>(
+    help: String = "The RxKeyboard release the rxkeyboard layout follows:",
+    _ set: @escaping (inout Command, RxKeyboardLayout.Version) -> Void
+  ) -> OptionSpec<Command> {
+    let versions = RxKeyboardLayout.Version.allCases.map(\.rawValue)
+    return .value(
+      "--rxkeyboard-version", placeholder: "V",
+      help: help + " \(versions.joined(separator: " or ")) (default \(versions[0]))."
+    ) { command, text throws(UsageError) in
+      set(&command, try choice(text, kind: "RxKeyboard version"))
+    }
+  }
+
+  /// `text` as one of `T`'s cases, or an error listing them.
+  static func choice<T: RawRepresentable & CaseIterable>(
+    _ text: String, kind: String, as type: T.Type = T.self
+  ) throws(UsageError) -> T where T.RawValue == String {
+    guard let value = T(rawValue: text) else {
+      throw .unknownName(text, kind: kind, candidates: T.allCases.map(\.rawValue))
+    }
+    return value
+  }
+}
+
+/// `--color auto|always|never`.
+enum ColorChoice: String, CaseIterable {
+  case auto
+  case always
+  case never
+}
