@@ -37,11 +37,23 @@ struct DebugCommand {
     }
     let options = Replayer.Options(
       layout: arguments.layout, rxKeyboardVersion: arguments.rxKeyboardVersion)
+    let isInteractive = Terminal.isInteractive && !arguments.isBatch
+    // Ctrl-C while loading stops the load: the handler goes in first.
+    if isInteractive { Terminal.prepare() }
     let timeline: Timeline
     var index = ChangeIndex()
-    let loaded = Timeline.load(bytes, options: options, keepGoing: arguments.keepGoing) {
-      index.add($0, event: $1)
-    }
+    let progress = ProgressLine("Loading \(file)")
+    var stoppedAt: (bytes: Int, steps: Int)?
+    let loaded = Timeline.load(
+      bytes, options: options, keepGoing: arguments.keepGoing,
+      observe: { index.add($0, event: $1) },
+      continuing: { read, steps in
+        progress.loading(bytes: read, of: bytes.count, events: steps)
+        guard isInteractive && Terminal.takeInterrupt() else { return true }
+        stoppedAt = (read, steps)
+        return false
+      })
+    progress.finish()
     switch loaded {
     case .success(let loaded): timeline = loaded
     case .failure(let error):
@@ -58,12 +70,15 @@ struct DebugCommand {
         "\(count) bad line\(count == 1 ? "" : "s") left out; the debugger has the other \(timeline.lines.count) events."
       )
     }
+    if let stoppedAt {
+      standardError.line(
+        "Loading stopped by Ctrl-C after \(ProgressLine.mebibytes(stoppedAt.bytes)) of \(ProgressLine.mebibytes(bytes.count)) MiB; the debugger has the first \(ProgressLine.grouped(stoppedAt.steps)) events."
+      )
+    }
     standardError.flush()
     if arguments.reportsTiming {
       standardError.line("[timing] load: \(Stopwatch.milliseconds(since: started)) ms")
     }
-
-    let isInteractive = Terminal.isInteractive && !arguments.isBatch
     let debugger = Debugger(
       timeline: timeline, index: index, usesColor: usesColor(console.output))
     var session = DebugSession(

@@ -98,7 +98,16 @@ struct DebugSession {
   mutating func execute(_ line: String, origin: String?) -> Outcome {
     let start = Stopwatch.now()
     _ = Terminal.takeInterrupt()
-    let reply = debugger.execute(line, isCancelled: { Terminal.isInterrupted })
+    let name = line.split(separator: " ").first.map(String.init) ?? ""
+    let progress = ProgressLine(name, isEnabled: isInteractive && isatty(2) == 1)
+    let last = debugger.timeline.lastStep
+    let reply = debugger.execute(
+      line,
+      isCancelled: { step in
+        progress.scanning(step: step, of: last)
+        return Terminal.isInterrupted
+      })
+    progress.finish()
     _ = Terminal.takeInterrupt()
     if arguments.reportsTiming {
       standardError.line("[timing] \(line): \(Stopwatch.milliseconds(since: start)) ms")

@@ -59,7 +59,9 @@ enum Terminal {
 
   /// Saves the terminal's settings and installs the handlers that restore them.
   static func prepare() {
-    guard tcgetattr(0, &saved) == 0 else { return }
+    guard !hasSaved.load(ordering: .sequentiallyConsistent), tcgetattr(0, &saved) == 0 else {
+      return
+    }
     raw = saved
     raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
     raw.c_oflag &= ~tcflag_t(OPOST)

@@ -32,6 +32,8 @@ public enum Command: Hashable, Sendable {
   case mark(String)
   case next(Int)
   case print(StatePath?)
+  /// `print EXPR` for more than a path: arithmetic, a comparison, a condition.
+  case evaluate(source: String, ValueExpression)
   case quit
   case reverseContinue
   /// `save breakpoints FILE`: the commands that recreate the breakpoints, for `source`.

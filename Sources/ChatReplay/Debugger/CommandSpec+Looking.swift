@@ -2,18 +2,26 @@ extension CommandSpec {
   /// Commands that show the state, its events and its history.
   static let looking: [CommandSpec] = [
     CommandSpec(
-      name: "print", aliases: ["p"], usage: "print [PATH]",
-      summary: "Print the state, or one path of it.",
+      name: "print", aliases: ["p"], usage: "print [PATH | EXPR]",
+      summary: "Print the state, one path of it, or an expression.",
       details: """
         Paths are the names of 'replay FILE --json': inputBar.frame, inputBar.text,
         keyboard.visibleHeight, list.contentOffset.y, messages[3].text, diagnostics[0].id …
         Rectangles also answer minX, minY, maxX, maxY; messages[-1] is the newest message.
         'print' alone prints every path except messages ('print messages' lists them).
+        EXPR adds, subtracts, multiplies and divides paths and numbers (spaces around the
+        operators), compares them, or is any 'break when' expression:
+          print keyboard.visibleHeight + 10
+          print inputBar.frame.maxY - keyboard.frame.y
+          print list.contentOffset.y < 0 and event sendTap
         """,
-      arguments: [.path],
+      arguments: [.expression],
       parse: { arguments throws(DebuggerError) in
-        try arguments.atMost(1)
-        return .print(try arguments.path(0))
+        if arguments.words.count <= 1 { return .print(try arguments.path(0)) }
+        switch ConditionParser.parseValue(arguments.rest) {
+        case .success(let expression): return .evaluate(source: arguments.rest, expression)
+        case .failure(let error): throw error
+        }
       }),
     CommandSpec(
       name: "event", usage: "event",

@@ -20,20 +20,42 @@ public indirect enum Condition: Hashable, Sendable {
   case and(Condition, Condition)
   case or(Condition, Condition)
 
-  /// One side of a comparison.
-  public enum Operand: Hashable, Sendable {
+  /// One side of a comparison: a path, a literal, or arithmetic on them.
+  public indirect enum Operand: Hashable, Sendable {
     case path(StatePath)
     case literal(StateNode)
+    /// `LEFT OP RIGHT` on numbers: `inputBar.frame.maxY - keyboard.frame.y`.
+    case arithmetic(Operand, ArithmeticOperator, Operand)
+
+    /// The paths the operand reads.
+    public var paths: [StatePath] {
+      switch self {
+      case .path(let path): [path]
+      case .literal: []
+      case .arithmetic(let left, _, let right): left.paths + right.paths
+      }
+    }
+
+    /// The operand's value in `state`: `nil` when a path has none, or arithmetic meets something
+    /// other than a number (or divides by zero).
+    public func value(in state: ChatState) -> StateNode? {
+      switch self {
+      case .path(let path): return path.value(in: state)
+      case .literal(let node): return node
+      case .arithmetic(let left, let op, let right):
+        guard case .number(let a)? = left.value(in: state),
+          case .number(let b)? = right.value(in: state)
+        else { return nil }
+        return op.apply(a, b).map(StateNode.number)
+      }
+    }
   }
 
   /// The paths the condition reads.
   public var paths: [StatePath] {
     switch self {
     case .comparison(let left, _, let right):
-      return [left, right].compactMap { operand in
-        if case .path(let path) = operand { return path }
-        return nil
-      }
+      return left.paths + right.paths
     case .truth(let path): return [path]
     case .event, .diagnostic: return []
     case .not(let inner): return inner.paths
@@ -76,9 +98,46 @@ public indirect enum Condition: Hashable, Sendable {
   }
 
   private static func value(_ operand: Operand, in state: ChatState) -> StateNode? {
-    switch operand {
-    case .path(let path): path.value(in: state)
-    case .literal(let node): node
+    operand.value(in: state)
+  }
+}
+
+/// What `print EXPR` evaluates: a value (a path, a literal, arithmetic on them) or a condition.
+public enum ValueExpression: Hashable, Sendable {
+  case operand(Condition.Operand)
+  case condition(Condition)
+
+  /// The paths the expression reads.
+  public var paths: [StatePath] {
+    switch self {
+    case .operand(let operand): operand.paths
+    case .condition(let condition): condition.paths
+    }
+  }
+}
+
+/// `+`, `-`, `*`, `/`.
+public enum ArithmeticOperator: String, CaseIterable, Hashable, Sendable {
+  case plus = "+"
+  case minus = "-"
+  case times = "*"
+  case dividedBy = "/"
+
+  /// `a OP b`; `nil` for a division by zero.
+  func apply(_ a: Double, _ b: Double) -> Double? {
+    switch self {
+    case .plus: a + b
+    case .minus: a - b
+    case .times: a * b
+    case .dividedBy: b == 0 ? nil : a / b
+    }
+  }
+
+  /// Whether the operator binds tighter than `+` and `-`.
+  var isMultiplicative: Bool {
+    switch self {
+    case .times, .dividedBy: true
+    case .plus, .minus: false
     }
   }
 }

@@ -74,7 +74,8 @@ enum ConditionParser {
         index += 1
         tokens.append(.string(value))
       } else if character.isNumber
-        || (character == "-" && index + 1 < characters.count && characters[index + 1].isNumber)
+        || (character == "-" && index + 1 < characters.count && characters[index + 1].isNumber
+          && !Self.endsOperand(tokens.last))
       {
         var end = index + 1
         while end < characters.count && (characters[end].isNumber || characters[end] == ".") {
@@ -101,7 +102,7 @@ enum ConditionParser {
         if ["<=", ">=", "==", "!=", "&&", "||"].contains(two) {
           tokens.append(.symbol(two))
           index += 2
-        } else if "<>()!=".contains(character) {
+        } else if "<>()!=+-*/".contains(character) {
           tokens.append(.symbol(character == "=" ? "==" : String(character)))
           index += 1
         } else {
@@ -110,6 +111,28 @@ enum ConditionParser {
       }
     }
     return .success(tokens)
+  }
+
+  /// Whether `token` can end an operand, so that a `-` after it subtracts.
+  private static func endsOperand(_ token: Token?) -> Bool {
+    switch token {
+    case .word?, .number?, .string?, .symbol(")")?: true
+    case .symbol?, nil: false
+    }
+  }
+
+  /// Parses `text` as a value when it is one, else as a condition.
+  static func parseValue(_ text: String) -> Result<ValueExpression, DebuggerError> {
+    let tokens: [Token]
+    switch tokenize(text) {
+    case .success(let result): tokens = result
+    case .failure(let error): return .failure(error)
+    }
+    var parser = Parser(tokens: tokens)
+    if let operand = try? parser.operand(), parser.position == tokens.count {
+      return .success(.operand(operand))
+    }
+    return parse(text).map(ValueExpression.condition)
   }
 
   private struct Parser {
@@ -190,7 +213,31 @@ enum ConditionParser {
       return .event(kind, nil)
     }
 
+    /// `TERM (+|- TERM)*`.
     mutating func operand() throws(DebuggerError) -> Condition.Operand {
+      var result = try term()
+      while case .symbol(let symbol)? = current, let op = ArithmeticOperator(rawValue: symbol),
+        !op.isMultiplicative
+      {
+        position += 1
+        result = .arithmetic(result, op, try term())
+      }
+      return result
+    }
+
+    /// `PRIMARY (*|/ PRIMARY)*`.
+    mutating func term() throws(DebuggerError) -> Condition.Operand {
+      var result = try primary()
+      while case .symbol(let symbol)? = current, let op = ArithmeticOperator(rawValue: symbol),
+        op.isMultiplicative
+      {
+        position += 1
+        result = .arithmetic(result, op, try primary())
+      }
+      return result
+    }
+
+    mutating func primary() throws(DebuggerError) -> Condition.Operand {
       switch current {
       case .number(let value)?:
         position += 1

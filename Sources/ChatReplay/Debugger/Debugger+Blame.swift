@@ -4,12 +4,17 @@ extension Debugger {
 
   /// The steps whose event changed `path`, oldest first: from the change index when it can tell,
   /// otherwise from one pass over the recording.
-  mutating func changeSteps(of path: StatePath) -> [Int] {
+  /// Ctrl-C (``isCancelled``) stops the search with ``DebuggerError/interrupted(_:step:last:)``.
+  mutating func changeSteps(of path: StatePath) throws(DebuggerError) -> [Int] {
     let last = timeline.lastStep
     guard last >= 1 else { return [] }
     if let (bits, isExact) = index.bits(for: path) {
       var steps: [Int] = []
-      for step in 1...last where index.masks[step] & bits != 0 {
+      for step in 1...last {
+        if step % Self.cancellationInterval == 0 && isCancelled(step) {
+          throw .interrupted("blame", step: step, last: last)
+        }
+        guard index.masks[step] & bits != 0 else { continue }
         if isExact || (index.masks[step] & bits).nonzeroBitCount == 1 {
           steps.append(step)
         } else if path.value(in: state(at: step - 1)) != path.value(in: state(at: step)) {
@@ -21,12 +26,18 @@ extension Debugger {
     if let steps = messageChangeSteps(of: path) { return steps }
     var steps: [Int] = []
     var previous: StateNode?
+    var stopped: Int?
     timeline.forEachState { state in
       let value = path.value(in: state)
       if state.step > 0 && value != previous { steps.append(state.step) }
       previous = value
+      if state.step % Self.cancellationInterval == 0 && isCancelled(state.step) {
+        stopped = state.step
+        return false
+      }
       return true
     }
+    if let stopped { throw .interrupted("blame", step: stopped, last: last) }
     return steps
   }
 
@@ -63,7 +74,7 @@ extension Debugger {
 
   mutating func blame(_ path: StatePath, all: Bool) throws(DebuggerError) -> [String] {
     try checkPath(path)
-    let changes = changeSteps(of: path)
+    let changes = try changeSteps(of: path)
     let initial = path.value(in: state(at: 0))
     let now = path.value(in: state)
     // The change that set the current value: the last one at or before this step.

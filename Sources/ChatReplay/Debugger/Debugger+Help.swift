@@ -25,6 +25,8 @@ extension Debugger {
     }
     lines.append(
       "Paths are the names of 'replay FILE --json' (inputBar.frame.maxY, messages[3].text, …).")
+    lines.append(
+      "gdb habits: 'b' is back here ('br' is break), 'r' is reverse-continue, 'bt' is where.")
     lines.append("'help COMMAND' explains one command.")
     return lines
   }

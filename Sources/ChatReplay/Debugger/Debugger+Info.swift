@@ -60,6 +60,32 @@ extension Debugger {
     return lines.map { $0 + "\n" }.joined()
   }
 
+  /// `print EXPR`: `EXPR = VALUE`.
+  mutating func evaluate(_ source: String, _ expression: ValueExpression) throws(DebuggerError)
+    -> [String]
+  {
+    for path in expression.paths { _ = try checkedValue(path) }
+    let current = state
+    switch expression {
+    case .operand(let operand):
+      // Every path has a value, so only arithmetic on a non-number leaves none.
+      guard let value = operand.value(in: current) else {
+        throw .notANumber(source, values: describeValues(expression.paths, in: current))
+      }
+      return ["\(source) = \(value.text)"]
+    case .condition(let condition):
+      let event = step > 0 ? timeline.event(at: step).event : nil
+      return ["\(source) = \(condition.holds(in: current, event: event))"]
+    }
+  }
+
+  private func describeValues(_ paths: [StatePath], in state: ChatState) -> [String] {
+    var seen = Set<StatePath>()
+    return paths.filter { seen.insert($0).inserted }.map {
+      "\($0) = \($0.value(in: state)?.text ?? "(none)")"
+    }
+  }
+
   /// `assert`: nothing when the condition holds now, else an error with the values it read.
   mutating func check(_ source: String, _ condition: Condition, message: String?)
     throws(DebuggerError) -> Reply
@@ -68,10 +94,8 @@ extension Debugger {
     let current = state
     let event = step > 0 ? timeline.event(at: step).event : nil
     if condition.holds(in: current, event: event) { return Reply(text: "") }
-    var seen = Set<StatePath>()
-    let values = condition.paths.filter { seen.insert($0).inserted }.map {
-      "\($0) = \($0.value(in: current)?.text ?? "(none)")"
-    }
-    throw .assertionFailed(step: step, source: source, message: message, values: values)
+    throw .assertionFailed(
+      step: step, source: source, message: message,
+      values: describeValues(condition.paths, in: current))
   }
 }

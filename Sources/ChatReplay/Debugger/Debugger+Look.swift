@@ -97,7 +97,7 @@ extension Debugger {
     return current.diagnostics.map { "\($0.id): \($0.message)" }
   }
 
-  mutating func allDiagnostics() -> [String] {
+  mutating func allDiagnostics() throws(DebuggerError) -> [String] {
     struct Run {
       var start: Int
       var end: Int
@@ -106,7 +106,12 @@ extension Debugger {
     var runs: [String: [Run]] = [:]
     var steps: [String: Int] = [:]
     var previous: Set<String> = []
+    var stopped: Int?
     timeline.forEachState { state in
+      if state.step % Self.cancellationInterval == 0 && isCancelled(state.step) {
+        stopped = state.step
+        return false
+      }
       var current: Set<String> = []
       for diagnostic in state.diagnostics where current.insert(diagnostic.id).inserted {
         let id = diagnostic.id
@@ -121,6 +126,9 @@ extension Debugger {
       }
       previous = current
       return true
+    }
+    if let stopped {
+      throw .interrupted("diagnostics all", step: stopped, last: timeline.lastStep)
     }
     guard !runs.isEmpty else { return ["No diagnostics in the whole recording."] }
     var lines: [String] = []

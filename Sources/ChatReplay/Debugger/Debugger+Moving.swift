@@ -25,41 +25,44 @@ extension Debugger {
     let ids = current.diagnostics.map(\.id)
     for diagnostic in current.diagnostics where !shownDiagnostics.contains(diagnostic.id) {
       let began = edge(of: diagnostic.id, before: target, after: previous, shownAtEdge: true)
-      let since = began == target ? "" : " (since step \(began))"
+      let since = began.map { $0 == target ? "" : " (since step \($0))" } ?? ""
       lines.append("  new: \(diagnostic.id)\(since): \(diagnostic.message)")
     }
     let gone = shownDiagnostics.filter { !ids.contains($0) }.map { id in
       guard target > previous else { return id }
       let ended = edge(of: id, before: target, after: previous, shownAtEdge: false)
-      return ended == target ? id : "\(id) (since step \(ended))"
+      return ended.map { $0 == target ? id : "\(id) (since step \($0))" } ?? id
     }
     if !gone.isEmpty { lines.append("  gone: " + gone.joined(separator: ", ")) }
     shownDiagnostics = ids
     return lines
   }
 
-  /// The latest step at or before `target` where diagnostic `id` became shown (`shownAtEdge`) or
-  /// stopped being shown.
+  /// How many steps where the diagnostics changed ``stop(at:)`` looks back through to find where
+  /// a run began or ended: each look replays up to a checkpoint interval of events, so a `goto`
+  /// across a long recording stays quick. Beyond it the stop says nothing of the step.
+  static let edgeSearchLimit = 256
+
+  /// The latest step at or before `target` and after `previous` where diagnostic `id` became
+  /// shown (`shownAtEdge`) or stopped being shown.
   ///
-  /// That is where the current run began or the last one ended; `target` itself after a move of
-  /// one step.
-  private mutating func edge(
-    of id: String, before target: Int, after previous: Int, shownAtEdge: Bool
-  )
-    -> Int
+  /// That is where the current run began or the last one ended: `target` itself after a move of
+  /// one step, `nil` when it lies more than ``edgeSearchLimit`` diagnostic changes back.
+  private mutating func edge(of id: String, before target: Int, after previous: Int, shownAtEdge: Bool)
+    -> Int?
   {
     guard target > previous + 1 || target < previous - 1 else { return target }
-    // Moving forwards, walk back from the target to the edge; moving backwards, the current
-    // state's run began somewhere before the target too: walk back from the target as well.
     var candidate = target
-    while candidate > 0 && !isCancelled() {
+    var looked = 0
+    while candidate > 0 && looked < Self.edgeSearchLimit {
       if index.masks[candidate] & ChangeIndex.diagnosticsBit != 0 {
+        looked += 1
         let before = state(at: candidate - 1).diagnostics.contains { $0.id == id }
         if before != shownAtEdge { return candidate }
       }
       candidate -= 1
     }
-    return 0
+    return candidate == 0 ? 0 : nil
   }
 
   /// `step 17 of 32  t=5.63s  line 18: sendTap  [rxkeyboard]`.

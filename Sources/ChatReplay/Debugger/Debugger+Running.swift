@@ -1,6 +1,6 @@
 extension Debugger {
   /// How many steps a scan takes between two looks at ``isCancelled``.
-  static let cancellationInterval = 1024
+  public static let cancellationInterval = 1024
 
   /// What fires between `previous` and `current` (the step `current.step`), as report lines.
   private func hits(_ previous: ChatState, _ current: ChatState) -> [(Int, String)] {
@@ -130,7 +130,7 @@ extension Debugger {
           if !found.isEmpty { return report(found, at: candidate) }
         }
         checked += 1
-        if checked % Self.cancellationInterval == 0 && isCancelled() {
+        if checked % Self.cancellationInterval == 0 && isCancelled(candidate) {
           return interrupted(at: candidate, from: start)
         }
         candidate += 1
@@ -153,7 +153,7 @@ extension Debugger {
         }
       }
       checked += 1
-      if checked % Self.cancellationInterval == 0 && isCancelled() {
+      if checked % Self.cancellationInterval == 0 && isCancelled(current.step) {
         result = interrupted(at: current.step, from: start)
         return false
       }
@@ -174,7 +174,7 @@ extension Debugger {
           if !found.isEmpty { return report(found, at: candidate) }
         }
         checked += 1
-        if checked % Self.cancellationInterval == 0 && isCancelled() {
+        if checked % Self.cancellationInterval == 0 && isCancelled(candidate) {
           return interrupted(at: candidate, from: start)
         }
         candidate -= 1
@@ -206,7 +206,7 @@ extension Debugger {
           if !stops.isEmpty { return report(stops, at: segment[position].step) }
           position -= 1
         }
-        if isCancelled(), let first = segment.first {
+        if let first = segment.first, isCancelled(first.step) {
           return interrupted(at: first.step, from: start)
         }
         later = segment.first

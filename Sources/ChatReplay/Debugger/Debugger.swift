@@ -88,8 +88,9 @@ public struct Debugger: Sendable {
   var collecting: (number: Int, lines: [String])?
   /// How deep breakpoint commands run commands that stop at breakpoints with commands.
   var commandDepth = 0
-  /// Polled by long scans; true when the user asked to stop (Ctrl-C).
-  var isCancelled: @Sendable () -> Bool = { false }
+  /// Polled by long scans with the step they have reached; true when the user asked to stop
+  /// (Ctrl-C).
+  var isCancelled: @Sendable (Int) -> Bool = { _ in false }
 
   /// A debugger at step 0; `index` is built from `timeline` when not given (pass the one built
   /// while loading to save a pass).
@@ -123,13 +124,15 @@ public struct Debugger: Sendable {
     return lines.joined(separator: "\n")
   }
 
-  /// Runs one command line; `isCancelled` is polled by long commands, which stop where they have
-  /// got to when it turns true.
+  /// Runs one command line.
+  ///
+  /// Long commands call `isCancelled` every ``cancellationInterval`` steps with the step they
+  /// have reached (so a caller can show progress), and stop there when it returns true.
   public mutating func execute(
-    _ line: String, isCancelled: @escaping @Sendable () -> Bool = { false }
+    _ line: String, isCancelled: @escaping @Sendable (Int) -> Bool = { _ in false }
   ) -> Reply {
     self.isCancelled = isCancelled
-    defer { self.isCancelled = { false } }
+    defer { self.isCancelled = { _ in false } }
     if let reply = collect(line) { return reply }
     let command: Command
     switch Command.parse(line) {
@@ -168,10 +171,11 @@ public struct Debugger: Sendable {
     case .where: lines = [whereLine()]
     case .mark(let name): lines = addMark(name)
     case .print(let path): lines = try printLines(path)
+    case .evaluate(let source, let expression): lines = try evaluate(source, expression)
     case .event: lines = try eventLines()
     case .events(let from, let to): lines = try eventList(from: from, to: to)
     case .diff(let a, let b): lines = try diffLines(a, b)
-    case .diagnostics(let all): lines = all ? allDiagnostics() : currentDiagnostics()
+    case .diagnostics(let all): lines = all ? try allDiagnostics() : currentDiagnostics()
     case .screen: lines = ScreenDrawing.draw(state, usesColor: usesColor)
     case .breakWhen(let source, let condition, let temporary):
       lines = try addBreakpoint(.condition(source: source, condition), temporary: temporary)

@@ -9,12 +9,15 @@ public enum DebuggerError: Error, Hashable, Sendable {
   case badExpression(ExpressionProblem)
   case badPath(String)
   case indexOutOfRange(name: String, index: Int, count: Int)
+  /// Ctrl-C stopped a command's search of the recording at `step`.
+  case interrupted(String, step: Int, last: Int)
   case missingArgument(command: String, usage: String)
   case noEvent
   case noSuchBreakpoint(Int, existing: [Int])
   case noSuchDisplay(Int, existing: [Int])
   case noSuchMark(String, existing: [String])
   case noSuchPath(String, nearest: [String])
+  case notANumber(String, values: [String])
   case stepOutOfRange(Int, last: Int)
   case unknownCommand(String, suggestion: String?)
   case unknownHelpTopic(String, suggestion: String?)
@@ -112,6 +115,8 @@ public enum DebuggerError: Error, Hashable, Sendable {
       }
       return
         "\(name)[\(index)] is out of range: this step has \(count) (\(name)[0]…\(name)[\(count - 1)], or \(name)[-1] for the last)"
+    case .interrupted(let command, let step, let last):
+      return "'\(command)' stopped by Ctrl-C at step \(step) of \(last); nothing else changed"
     case .missingArgument(let command, let usage):
       return "'\(command)' needs an argument; usage: \(usage)"
     case .noEvent:
@@ -135,6 +140,9 @@ public enum DebuggerError: Error, Hashable, Sendable {
       return "no path '\(path)' in the state"
         + (nearest.isEmpty
           ? "; 'print' shows them all" : "; nearest: " + nearest.joined(separator: ", "))
+    case .notANumber(let source, let values):
+      return "'\(source)' does arithmetic on something that is not a number (or divides by zero): "
+        + values.joined(separator: ", ")
     case .stepOutOfRange(let step, let last):
       return StepOutOfRange(step: step, last: last).message
     case .unknownCommand(let text, let suggestion):

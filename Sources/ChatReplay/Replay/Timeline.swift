@@ -8,6 +8,8 @@
 public struct Timeline: Sendable {
   /// Steps between two checkpoints.
   public static let checkpointInterval = 64
+  /// Steps between two calls of `load`'s `continuing`.
+  public static let progressInterval = 4096
 
   /// Where an event's line is in the recording.
   public struct Line: Hashable, Sendable {
@@ -39,10 +41,13 @@ public struct Timeline: Sendable {
   /// With `keepGoing`, bad lines are collected in ``errors`` and the rest is
   /// replayed; without, the first bad line ends the replay and the result is `.failure`.
   /// `observe` sees every state, step 0 first, with its event, as it is replayed (an index can be
-  /// built in the same pass).
+  /// built in the same pass). `continuing` is told every ``progressInterval`` steps how many
+  /// bytes and steps are done; when it returns false the load stops there and the timeline holds
+  /// the steps replayed so far (Ctrl-C while a big file loads).
   public static func load(
     _ source: [UInt8], options: Replayer.Options = .init(), keepGoing: Bool = false,
-    observe: (ChatState, TimedEvent?) -> Void = { _, _ in }
+    observe: (ChatState, TimedEvent?) -> Void = { _, _ in },
+    continuing: (_ bytesRead: Int, _ steps: Int) -> Bool = { _, _ in true }
   ) -> Result<Timeline, RecordingError> {
     var replayer = Replayer(options: options)
     var lines: [Line] = []
@@ -63,6 +68,9 @@ public struct Timeline: Sendable {
           headerLine = line
         }
         if state.step % checkpointInterval == 0 { checkpoints.append(state) }
+        if state.step % progressInterval == 0, let bytes {
+          return continuing(bytes.upperBound, state.step)
+        }
         return true
       case .error(let error):
         errors.append(error)

@@ -154,7 +154,7 @@ struct DebuggerVerbTests {
     _ = debugger.run("watch keyboard.frame.y", "display inputBar.text")
     // The scan looks at the check every 1,024 steps it visits: forwards from 0 that is step 1024.
     expectNoDifference(
-      debugger.execute("continue", isCancelled: { true }).text,
+      debugger.execute("continue", isCancelled: { _ in true }).text,
       """
       Interrupted (Ctrl-C) after searching steps 0…1024; breakpoints, watchpoints and displays are kept.
       step 1024 of 3000  t=1024s  line 1025: textChange "a"  [rxkeyboard]
@@ -163,7 +163,7 @@ struct DebuggerVerbTests {
     _ = debugger.run("goto last")
     // Backwards from 3000 the 1,024th step visited is 2999 − 1023 = 1976.
     #expect(
-      debugger.execute("reverse-continue", isCancelled: { true }).text.hasPrefix(
+      debugger.execute("reverse-continue", isCancelled: { _ in true }).text.hasPrefix(
         "Interrupted (Ctrl-C) after searching steps 1976…3000;"))
     #expect(debugger.run("info watchpoints").contains("keyboard.frame.y"))
     #expect(
