@@ -102,6 +102,8 @@ final class ProgressLine: @unchecked Sendable {
 
   /// `2 s`, `0.4 s`.
   static func seconds(_ value: Double) -> String {
-    value >= 10 ? "\(Int(value.rounded())) s" : "\(Int((value * 10).rounded()) / 10).\(Int((value * 10).rounded()) % 10) s"
+    value >= 10
+      ? "\(Int(value.rounded())) s"
+      : "\(Int((value * 10).rounded()) / 10).\(Int((value * 10).rounded()) % 10) s"
   }
 }

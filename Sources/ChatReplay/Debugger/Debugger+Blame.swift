@@ -2,9 +2,10 @@ extension Debugger {
   /// How many changes `blame` lists before it shortens the list (`blame PATH all` lists all).
   static let blameLimit = 40
 
-  /// The steps whose event changed `path`, oldest first: from the change index when it can tell,
-  /// otherwise from one pass over the recording.
-  /// Ctrl-C (``isCancelled``) stops the search with ``DebuggerError/interrupted(_:step:last:)``.
+  /// The steps whose event changed `path`, oldest first.
+  ///
+  /// They come from the change index when it can tell, otherwise from one pass over the
+  /// recording. Ctrl-C (``isCancelled``) stops the search with ``DebuggerError/interrupted(_:step:last:)``.
   mutating func changeSteps(of path: StatePath) throws(DebuggerError) -> [Int] {
     let last = timeline.lastStep
     guard last >= 1 else { return [] }

@@ -38,9 +38,10 @@ extension Debugger {
     return lines
   }
 
-  /// How many steps where the diagnostics changed ``stop(at:)`` looks back through to find where
-  /// a run began or ended: each look replays up to a checkpoint interval of events, so a `goto`
-  /// across a long recording stays quick. Beyond it the stop says nothing of the step.
+  /// How many diagnostic changes ``stop(at:)`` looks back through for where a run began or ended.
+  ///
+  /// Each look replays up to a checkpoint interval of events, so a `goto` across a long
+  /// recording stays quick. Beyond it the stop says nothing of the step.
   static let edgeSearchLimit = 256
 
   /// The latest step at or before `target` and after `previous` where diagnostic `id` became
@@ -48,7 +49,9 @@ extension Debugger {
   ///
   /// That is where the current run began or the last one ended: `target` itself after a move of
   /// one step, `nil` when it lies more than ``edgeSearchLimit`` diagnostic changes back.
-  private mutating func edge(of id: String, before target: Int, after previous: Int, shownAtEdge: Bool)
+  private mutating func edge(
+    of id: String, before target: Int, after previous: Int, shownAtEdge: Bool
+  )
     -> Int?
   {
     guard target > previous + 1 || target < previous - 1 else { return target }

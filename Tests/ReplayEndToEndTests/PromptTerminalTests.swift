@@ -1,0 +1,229 @@
+import Foundation
+import ReplayTestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A `replay` debugger in a tmux pane of its own (a private tmux server named `prompt-…`).
+final class PromptPane {
+  let socket = "prompt-\(UUID().uuidString.prefix(12))"
+
+  /// Starts `replay ARGUMENTS` in a `width`×`height` pane with `environment` added.
+  init(
+    _ arguments: [String], width: Int = 100, height: Int = 40, environment: [String: String] = [:]
+  )
+    throws
+  {
+    let binary = try #require(ReplayBinary.url)
+    let variables = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "REPLAY_HISTORY": "0"]
+      .merging(environment) { $1 }
+      .map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
+    let command =
+      "cd '\(ReplayBinary.packageRoot.path)' && env -u NO_COLOR \(variables) '\(binary.path)' "
+      + arguments.map { "'\($0)'" }.joined(separator: " ")
+    tmux("new-session", "-d", "-s", "t", "-x", String(width), "-y", String(height), command)
+  }
+
+  deinit {
+    tmux("kill-server")
+  }
+
+  /// Runs tmux through the shell (`system`: a forked tmux server keeps `Process`'s pipes open).
+  @discardableResult
+  func tmux(_ arguments: String...) -> String {
+    let output = FileManager.default.temporaryDirectory
+      .appendingPathComponent("\(socket)-\(UUID().uuidString).txt")
+    defer { try? FileManager.default.removeItem(at: output) }
+    let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    let tmux =
+      ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
+      .first { FileManager.default.isExecutableFile(atPath: $0) } ?? "tmux"
+    _ = system(
+      "'\(tmux)' -u -L '\(socket)' \(quoted.joined(separator: " ")) </dev/null >'\(output.path)' 2>/dev/null"
+    )
+    return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+  }
+
+  /// Sends keys by tmux name (`Enter`, `Up`, `C-r`, `Tab`).
+  func keys(_ names: String...) {
+    for name in names { tmux("send-keys", "-t", "t", name) }
+  }
+
+  /// Types `text` literally.
+  func type(_ text: String) {
+    tmux("send-keys", "-t", "t", "-l", text)
+  }
+
+  /// The pane's rows (and its history), once `text` shows up or after 20 s.
+  @discardableResult
+  func screen(waitingFor text: String) -> String {
+    var pane = ""
+    for _ in 0..<200 {
+      pane = tmux("capture-pane", "-t", "t", "-p", "-S", "-300")
+      while pane.hasSuffix("\n\n") { pane.removeLast() }
+      if pane.contains(text) { return pane }
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    return pane
+  }
+
+  /// Whether the program ended (its pane closed) within 5 s.
+  func hasEnded() -> Bool {
+    for _ in 0..<50 {
+      if tmux("list-sessions").isEmpty { return true }
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    return false
+  }
+}
+
+/// The prompt as a person uses it, through tmux on the real binary.
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")))
+struct PromptTerminalTests {
+  let recording = "Recordings/basic-chat.jsonl"
+
+  @Test func historyPersistsAcrossRunsAndUpDownAndCtrlRFindIt() throws {
+    let state = try TemporaryDirectory()
+    let environment = ["REPLAY_HISTORY": "1", "XDG_STATE_HOME": state.path]
+    do {
+      let first = try PromptPane([recording], environment: environment)
+      first.screen(waitingFor: "(replay)")
+      first.type("goto 5\r")
+      first.screen(waitingFor: "step 5 of 32")
+      first.type("print inputBar.text\r")
+      first.screen(waitingFor: "inputBar.text = \"H\"")
+      first.type("quit\r")
+      #expect(first.hasEnded())
+    }
+    let saved = try String(contentsOfFile: state.path + "/replay/history", encoding: .utf8)
+    #expect(saved == "goto 5\nprint inputBar.text\nquit\n")
+
+    let second = try PromptPane([recording], environment: environment)
+    second.screen(waitingFor: "(replay)")
+    second.keys("Up", "Up")
+    #expect(
+      second.screen(waitingFor: "(replay) print inputBar.text").contains(
+        "(replay) print inputBar.text"))
+    second.keys("Up", "Down")
+    #expect(
+      second.screen(waitingFor: "(replay) print inputBar.text").hasSuffix(
+        "(replay) print inputBar.text\n"))
+    second.keys("C-u", "C-r")
+    second.type("got")
+    #expect(
+      second.screen(waitingFor: "(reverse-i-search)'got': goto 5").contains(
+        "(reverse-i-search)'got': goto 5"))
+    second.keys("Enter")
+    #expect(second.screen(waitingFor: "step 5 of 32").contains("(replay) goto 5\nstep 5 of 32"))
+  }
+
+  @Test func tabCompletesCommandsPathsAndFileNames() throws {
+    let pane = try PromptPane([recording])
+    pane.screen(waitingFor: "(replay)")
+    pane.type("bla")
+    pane.keys("Tab")
+    pane.type("inputBar.fr")
+    pane.keys("Tab")
+    #expect(
+      pane.screen(waitingFor: "(replay) blame inputBar.frame.").contains(
+        "(replay) blame inputBar.frame."))
+    pane.keys("C-u")
+    // Two files start so: Tab goes as far as they agree, a second Tab lists them.
+    pane.type("source Recordings/hardw")
+    pane.keys("Tab")
+    pane.screen(waitingFor: "source Recordings/hardware-keyboard.jsonl")
+    pane.keys("Tab")
+    let listed = pane.screen(waitingFor: "hardware-keyboard.jsonl.expected")
+    #expect(
+      listed.contains(
+        // The cells are 43 + 2 wide: the shorter name is padded with 11 spaces.
+        "Recordings/hardware-keyboard.jsonl           Recordings/hardware-keyboard.jsonl.expected\n(replay) source Recordings/hardware-keyboard.jsonl"
+      ))
+  }
+
+  @Test func editingJapaneseTextPastingCtrlDAndAResize() throws {
+    let pane = try PromptPane([recording], width: 60, height: 30)
+    pane.screen(waitingFor: "(replay)")
+    // Type the first string without "に", go back to where it belongs, insert it.
+    pane.type("print \"こんちは\" == \"こんにちは\"")
+    // Back over `"こんにちは"` (7), ` == ` (4), `"` and `は`, `ち` (3): 14 to land before `ち`.
+    for _ in 0..<14 { pane.keys("Left") }
+    pane.type("に")
+    pane.keys("Enter")
+    #expect(
+      pane.screen(waitingFor: "= true").contains(
+        "(replay) print \"こんにちは\" == \"こんにちは\"\n\"こんにちは\" == \"こんにちは\" = true"))
+
+    // Ctrl-D on a partial line deletes under the cursor: "nextx" becomes "next".
+    pane.type("nextx")
+    pane.keys("Left", "C-d", "Enter")
+    #expect(pane.screen(waitingFor: "step 1 of 32").contains("(replay) next\nstep 1 of 32"))
+
+    // Three pasted commands run one after the other.
+    pane.tmux("set-buffer", "goto 4\nwhere\nprint inputBar.text\n")
+    pane.tmux("paste-buffer", "-p", "-t", "t")
+    let pasted = pane.screen(waitingFor: "inputBar.text = \"\"")
+    #expect(pasted.contains("(replay) goto 4\nstep 4 of 32"))
+    #expect(pasted.contains("(replay) where\nstep 4 of 32"))
+    #expect(pasted.contains("(replay) print inputBar.text\ninputBar.text = \"\""))
+
+    // 30 columns: a 47-character line wraps after "(replay) " and 21 more.
+    pane.tmux("resize-window", "-t", "t", "-x", "30")
+    pane.type("print keyboard.visibleHeight + 1000000")
+    let wrapped = pane.screen(waitingFor: "+ 1000000")
+    #expect(wrapped.contains("(replay) print keyboard.visibl\neHeight + 1000000"))
+    pane.keys("Enter")
+    // At step 4 the keyboard is up: 336 + 1000000.
+    #expect(
+      pane.screen(waitingFor: "= 1000336").contains(
+        "eHeight + 1000000\nkeyboard.visibleHeight + 10000\n00 = 1000336"))
+    pane.keys("C-d")
+    #expect(pane.hasEnded())
+  }
+
+  @Test func longOutputGoesThroughThePager() throws {
+    // basic-chat's 19 messages take more rows than the 20 the pane has.
+    let pane = try PromptPane(
+      [recording], width: 100, height: 20, environment: ["PAGER": "sed s/^/paged:/"])
+    pane.screen(waitingFor: "(replay)")
+    pane.type("print messages\r")
+    #expect(pane.screen(waitingFor: "paged:messages: [").contains("paged:messages: ["))
+    pane.type("print inputBar.text\r")
+    #expect(pane.screen(waitingFor: "= \"\"").contains("\ninputBar.text = \"\""))
+
+    let cat = try PromptPane([recording], width: 100, height: 20, environment: ["PAGER": "cat"])
+    cat.screen(waitingFor: "(replay)")
+    cat.type("print messages\r")
+    #expect(cat.screen(waitingFor: "messages: [").contains("(replay) print messages\nmessages: ["))
+    cat.type("set pagination off\r")
+    cat.type("quit\r")
+    #expect(cat.hasEnded())
+  }
+
+  @Test func progressWhileLoadingAndCtrlCDuringReverseContinue() throws {
+    let folder = try TemporaryDirectory()
+    let file = folder.path + "/long.jsonl"
+    let generated = try ReplayBinary.run([
+      "generate", "--seed", "1", "--events", "30000", "--output", file,
+    ])
+    try #require(generated.status == 0)
+    let pane = try PromptPane([file], width: 120, height: 40)
+    // The debug build loads 30,000 events in over a second: the progress line shows first.
+    #expect(pane.screen(waitingFor: "Loading \(file): ").contains(" events, "))
+    pane.screen(waitingFor: "(replay)")
+    #expect(!pane.screen(waitingFor: "(replay)").contains("left\n"))
+    // A watch on a message's text makes reverse-continue replay every step.
+    pane.type("goto last\rwatch messages[3].text\rbreak 10\rreverse-continue\r")
+    // Its progress line shows after 0.3 s: the search is under way when Ctrl-C comes.
+    pane.screen(waitingFor: "reverse-continue: at step ")
+    pane.keys("C-c")
+    let stopped = pane.screen(waitingFor: "Interrupted (Ctrl-C) after searching steps")
+    #expect(stopped.contains("breakpoints, watchpoints and displays are kept."))
+    pane.type("info breakpoints\r")
+    let listed = pane.screen(waitingFor: "at step 10")
+    #expect(listed.contains("1    watchpoint  keep  y    0     messages[3].text"))
+    #expect(listed.contains("2    breakpoint  keep  y    0     at step 10"))
+  }
+}
