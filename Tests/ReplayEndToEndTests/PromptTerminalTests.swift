@@ -10,12 +10,12 @@ import Testing
 final class PromptPane {
   let socket = "prompt-\(UUID().uuidString.prefix(12))"
 
-  /// Starts `replay ARGUMENTS` in a `width`×`height` pane with `environment` added.
+  /// Starts `replay ARGUMENTS` in a `width`×`height` pane with `environment` added; `after`
+  /// is a shell command run once it ends.
   init(
-    _ arguments: [String], width: Int = 100, height: Int = 40, environment: [String: String] = [:]
-  )
-    throws
-  {
+    _ arguments: [String], width: Int = 100, height: Int = 40,
+    environment: [String: String] = [:], after: String? = nil
+  ) throws {
     let binary = try #require(ReplayBinary.url)
     let variables = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "REPLAY_HISTORY": "0"]
       .merging(environment) { $1 }
@@ -23,6 +23,7 @@ final class PromptPane {
     let command =
       "cd '\(ReplayBinary.packageRoot.path)' && env -u NO_COLOR \(variables) '\(binary.path)' "
       + arguments.map { "'\($0)'" }.joined(separator: " ")
+      + (after.map { "; " + $0 } ?? "")
     tmux("new-session", "-d", "-s", "t", "-x", String(width), "-y", String(height), command)
   }
 
@@ -67,6 +68,15 @@ final class PromptPane {
       Thread.sleep(forTimeInterval: 0.1)
     }
     return pane
+  }
+
+  /// The process id of the pane's shell's child (`replay`), or `nil`.
+  func replayProcess() -> pid_t? {
+    let shell = tmux("display-message", "-p", "-t", "t", "#{pane_pid}")
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let children =
+      (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
+    return children.split(separator: " ").first.flatMap { pid_t($0) }
   }
 
   /// Whether the program ended (its pane closed) within 5 s.
@@ -225,5 +235,23 @@ struct PromptTerminalTests {
     let listed = pane.screen(waitingFor: "at step 10")
     #expect(listed.contains("1    watchpoint  keep  y    0     messages[3].text"))
     #expect(listed.contains("2    breakpoint  keep  y    0     at step 10"))
+  }
+
+  @Test func ctrlZAndASignalLeaveTheTerminalAsItWas() throws {
+    let settings = "stty -a | tr ' ' '\\n' | grep -x -- '-\\?icanon\\|-\\?echo' | tr '\\n' ' '"
+    let pane = try PromptPane([recording], after: "echo \"status $?\"; \(settings); sleep 30")
+    pane.screen(waitingFor: "(replay)")
+    pane.type("nex")
+    // Ctrl-Z stops it with the terminal restored; SIGCONT (as fg sends) brings the prompt back.
+    pane.keys("C-z")
+    let process = try #require(pane.replayProcess())
+    Thread.sleep(forTimeInterval: 0.3)
+    kill(process, SIGCONT)
+    pane.type("t\r")
+    #expect(pane.screen(waitingFor: "step 1 of 32").contains("(replay) next\nstep 1 of 32"))
+    pane.type("goto")
+    // A crash in raw mode: the handler restores the terminal, then dies of the signal (128 + 11).
+    kill(process, SIGSEGV)
+    #expect(pane.screen(waitingFor: "echo").contains("status 139\nicanon echo"))
   }
 }

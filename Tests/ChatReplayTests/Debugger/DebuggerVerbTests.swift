@@ -170,4 +170,40 @@ struct DebuggerVerbTests {
       debugger.run("c").hasPrefix(
         "Reached the end of the recording: no breakpoint or watchpoint fired."))
   }
+
+  @Test func aCancelledBlameOrDiagnosticsAllSaysWhereItStopped() {
+    var debugger = Self.longDebugger()
+    // Both look at the check every 1,024 steps: blame first at step 1024, diagnostics at step 0.
+    #expect(
+      debugger.execute("blame keyboard.frame.y", isCancelled: { _ in true })
+        == Debugger.Reply(
+          text: "Error: 'blame' stopped by Ctrl-C at step 1024 of 3000; nothing else changed",
+          isFailure: true))
+    #expect(
+      debugger.execute("diagnostics all", isCancelled: { _ in true }).text
+        == "Error: 'diagnostics all' stopped by Ctrl-C at step 0 of 3000; nothing else changed")
+    #expect(debugger.step == 0)
+  }
+
+  @Test func printEvaluatesArithmeticAndComparisons() {
+    var debugger = DebuggerFixture.debugger()
+    _ = debugger.run("next")
+    // 336 + 10; maxY 482 − keyboard y 516 = −34.
+    #expect(debugger.run("p keyboard.visibleHeight + 10") == "keyboard.visibleHeight + 10 = 346")
+    #expect(
+      debugger.run("print inputBar.frame.maxY - keyboard.frame.y")
+        == "inputBar.frame.maxY - keyboard.frame.y = -34")
+    // 2 + 3 × 4 = 14: multiplication first.
+    #expect(debugger.run("print 2 + 3 * 4") == "2 + 3 * 4 = 14")
+    #expect(
+      debugger.run("print inputBar.frame.maxY - keyboard.frame.y < 0")
+        == "inputBar.frame.maxY - keyboard.frame.y < 0 = true")
+    #expect(
+      debugger.run("print keyboard.visibleHeight / 0")
+        == "Error: 'keyboard.visibleHeight / 0' does arithmetic on something that is not a number (or divides by zero): keyboard.visibleHeight = 336"
+    )
+    #expect(
+      debugger.run("break when inputBar.frame.maxY - keyboard.frame.y == 0")
+        == "Breakpoint 1: when inputBar.frame.maxY - keyboard.frame.y == 0")
+  }
 }
