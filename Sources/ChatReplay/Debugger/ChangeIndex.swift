@@ -17,8 +17,8 @@ public struct ChangeIndex: Sendable {
   private(set) var masks: [UInt32] = []
   /// `kinds[s]`: the kind of step `s`'s event (see ``EventClass/code``).
   private(set) var kinds: [UInt8] = []
-  private var previous: [StateNode] = []
-  private var recorder = LeafRecorder()
+  /// The previous state's leaves, in writing order.
+  private var previous = Leaves()
   private var previousDiagnostics: [Diagnostic] = []
 
   public init() {}
@@ -33,32 +33,27 @@ public struct ChangeIndex: Sendable {
 
   /// Adds the next state (step 0 first).
   public mutating func add(_ state: ChatState, event: TimedEvent?) {
-    var plain = state
-    plain.diagnostics = []
-    recorder.values.removeAll(keepingCapacity: true)
-    plain.write(to: &recorder, includeMessages: false)
+    let mask = previous.replace(with: state)
+    let diagnosticsChanged = state.diagnostics != previousDiagnostics
     if masks.isEmpty {
+      var plain = state
+      plain.diagnostics = []
       leaves = StateNode(plain, includeMessages: false).leafPaths()
       masks.append(0)
       kinds.append(0)
     } else {
-      var mask: UInt32 = 0
-      if recorder.values.count != previous.count {
-        mask = .max
-      } else {
-        for index in 2..<recorder.values.count where recorder.values[index] != previous[index] {
-          mask |= Self.bit(forLeaf: index)
-        }
-      }
-      if state.diagnostics != previousDiagnostics { mask |= Self.diagnosticsBit }
-      masks.append(mask)
+      masks.append(diagnosticsChanged ? mask | Self.diagnosticsBit : mask)
       kinds.append(event.map { EventClass($0.event).code } ?? 0)
     }
-    swap(&previous, &recorder.values)
-    previousDiagnostics = state.diagnostics
+    // Copied element by element rather than shared, so that the reducer's next change to the
+    // state's diagnostics does not have to copy the array first.
+    if diagnosticsChanged {
+      previousDiagnostics.removeAll(keepingCapacity: true)
+      previousDiagnostics.append(contentsOf: state.diagnostics)
+    }
   }
 
-  private static func bit(forLeaf index: Int) -> UInt32 {
+  fileprivate static func bit(forLeaf index: Int) -> UInt32 {
     index - 2 < 30 ? 1 << UInt32(index - 2) : overflowBit
   }
 
@@ -91,17 +86,95 @@ public struct ChangeIndex: Sendable {
 
 }
 
-/// Records a state's scalars in writing order.
+/// A state's scalars (its leaves) in writing order, as plain values in flat arrays: a number
+/// or a Boolean as a `Double`, a string beside it.
+///
+/// Not ``StateNode``s, whose indirect cases would allocate a box for every number of every state.
+private struct Leaves: Sendable {
+  /// What each leaf is: 0 a number, 1 a Boolean, 2 a string.
+  private var kinds: [UInt8] = []
+  private var numbers: [Double] = []
+  /// The strings, at their leaves' indices (empty elsewhere).
+  private var strings: [String] = []
+
+  /// Replaces the leaves with `state`'s, comparing them in place (one uniqueness check per state,
+  /// none per leaf); the bits of those that changed, all of them when their number changed.
+  mutating func replace(with state: ChatState) -> UInt32 {
+    let count = kinds.count
+    var (mask, extra) = kinds.withUnsafeMutableBufferPointer { kinds in
+      numbers.withUnsafeMutableBufferPointer { numbers in
+        strings.withUnsafeMutableBufferPointer { strings in
+          var recorder = LeafRecorder(kinds: kinds, numbers: numbers, strings: strings)
+          state.write(to: &recorder, includeMessages: false, includeDiagnostics: false)
+          return (recorder.mask, recorder.extra)
+        }
+      }
+    }
+    if extra.index < count || !extra.kinds.isEmpty {
+      mask = .max
+      kinds.removeSubrange(extra.index...)
+      numbers.removeSubrange(extra.index...)
+      strings.removeSubrange(extra.index...)
+      kinds += extra.kinds
+      numbers += extra.numbers
+      strings += extra.strings
+    }
+    return mask
+  }
+}
+
+/// Compares a state's leaves with the previous state's and overwrites them, in writing order.
 private struct LeafRecorder: StructuredWriter {
-  var values: [StateNode] = []
+  let kinds: UnsafeMutableBufferPointer<UInt8>
+  let numbers: UnsafeMutableBufferPointer<Double>
+  let strings: UnsafeMutableBufferPointer<String>
+  /// The bits of the leaves that changed.
+  var mask: UInt32 = 0
+  /// The number of leaves recorded in place, and the leaves past the previous state's last.
+  var extra = (index: 0, kinds: [UInt8](), numbers: [Double](), strings: [String]())
+  /// Whether the state has more leaves than the previous one.
+  private var isPastTheEnd = false
+
+  init(
+    kinds: UnsafeMutableBufferPointer<UInt8>, numbers: UnsafeMutableBufferPointer<Double>,
+    strings: UnsafeMutableBufferPointer<String>
+  ) {
+    self.kinds = kinds
+    self.numbers = numbers
+    self.strings = strings
+  }
+
+  @inline(__always)
+  private mutating func record(kind: UInt8, number: Double, string: String?) {
+    let index = extra.index
+    guard !isPastTheEnd, index < kinds.count else {
+      isPastTheEnd = true
+      extra.kinds.append(kind)
+      extra.numbers.append(number)
+      extra.strings.append(string ?? "")
+      return
+    }
+    if kinds[index] != kind || numbers[index] != number
+      || (string != nil && strings[index] != string)
+    {
+      // `step` and `t` (the first two) change at every step and have no bit.
+      if index >= 2 { mask |= ChangeIndex.bit(forLeaf: index) }
+      kinds[index] = kind
+      numbers[index] = number
+      if let string { strings[index] = string }
+    }
+    extra.index = index + 1
+  }
+
   mutating func beginObject() {}
   mutating func endObject() {}
   mutating func beginArray() {}
   mutating func endArray() {}
   mutating func key(_ name: StaticString) {}
-  mutating func number(_ value: Double) { values.append(.number(value)) }
-  mutating func string(_ value: String) { values.append(.string(value)) }
-  mutating func bool(_ value: Bool) { values.append(.bool(value)) }
+  @inline(__always)
+  mutating func number(_ value: Double) { record(kind: 0, number: value, string: nil) }
+  mutating func string(_ value: String) { record(kind: 2, number: 0, string: value) }
+  mutating func bool(_ value: Bool) { record(kind: 1, number: value ? 1 : 0, string: nil) }
 }
 
 extension StateNode {

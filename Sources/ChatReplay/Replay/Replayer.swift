@@ -99,10 +99,22 @@ public struct Replayer: Sendable {
     _ chunk: UnsafeBufferPointer<UInt8>, decoded: DecodedChunk? = nil,
     state: (ChatState, TimedEvent?) -> Bool, error: (RecordingError) -> Bool
   ) -> Bool {
+    read(chunk, decoded: decoded, step: { value, event, _, _ in state(value, event) }, error: error)
+  }
+
+  /// Replays the events in the next chunk like ``read(_:decoded:state:error:)``, handing each
+  /// state to `step` with its event's line number and byte range (those of the header, or `nil`,
+  /// for step 0).
+  @discardableResult
+  public mutating func read(
+    _ chunk: UnsafeBufferPointer<UInt8>, decoded: DecodedChunk? = nil,
+    step: (ChatState, TimedEvent?, _ line: Int?, _ bytes: Range<Int>?) -> Bool,
+    error: (RecordingError) -> Bool
+  ) -> Bool {
     var reader = takeReader()
     defer { self.reader = reader }
     return reader.read(chunk, decoded: decoded) { item in
-      handle(item, state: state, error: error)
+      handle(item, state: step, error: error)
     }
   }
 
@@ -112,25 +124,35 @@ public struct Replayer: Sendable {
   public mutating func finish(
     state: (ChatState, TimedEvent?) -> Bool, error: (RecordingError) -> Bool
   ) -> Bool {
+    finish(step: { value, event, _, _ in state(value, event) }, error: error)
+  }
+
+  /// Replays the last line and ends the replay, like ``finish(_:)`` for
+  /// ``read(_:decoded:step:error:)``.
+  @discardableResult
+  public mutating func finish(
+    step: (ChatState, TimedEvent?, _ line: Int?, _ bytes: Range<Int>?) -> Bool,
+    error: (RecordingError) -> Bool
+  ) -> Bool {
     var reader = takeReader()
     defer { self.reader = reader }
-    return reader.finish { item in handle(item, state: state, error: error) }
+    return reader.finish { item in handle(item, state: step, error: error) }
   }
 
   private mutating func handle(
-    _ item: RecordingReader.Item, state: (ChatState, TimedEvent?) -> Bool,
+    _ item: RecordingReader.Item, state: (ChatState, TimedEvent?, Int?, Range<Int>?) -> Bool,
     error: (RecordingError) -> Bool
   ) -> Bool {
     switch item {
-    case .event(let event, _, _):
+    case .event(let event, let line, let bytes):
       guard started else { return false }
       reducer.reduce(into: &current, event)
-      return state(current, event)
+      return state(current, event, line, bytes)
     case .header, .error:
       return handle(item) { output in
         switch output {
         case .start: true
-        case .state(let value, let event, _, _): state(value, event)
+        case .state(let value, let event, let line, let bytes): state(value, event, line, bytes)
         case .error(let value): error(value)
         }
       }

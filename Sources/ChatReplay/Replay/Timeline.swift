@@ -56,29 +56,28 @@ public struct Timeline: Sendable {
     var checkpoints: [ChatState] = []
     var errors: [RecordingError] = []
     var headerLine: Int?
-    func body(_ output: Replayer.Output) -> Bool {
-      switch output {
-      case .start:
-        return true
-      case .state(let state, let event, let line, let bytes):
-        observe(state, event)
-        if let line, let bytes {
-          lines.append(Line(number: line, bytes: bytes))
-        } else {
-          headerLine = line
-        }
-        if state.step % checkpointInterval == 0 { checkpoints.append(state) }
-        if state.step % progressInterval == 0, let bytes {
-          return continuing(bytes.upperBound, state.step)
-        }
-        return true
-      case .error(let error):
-        errors.append(error)
-        return keepGoing
+    func step(_ state: ChatState, _ event: TimedEvent?, _ line: Int?, _ bytes: Range<Int>?) -> Bool
+    {
+      observe(state, event)
+      if let line, let bytes {
+        lines.append(Line(number: line, bytes: bytes))
+      } else {
+        headerLine = line
       }
+      if state.step % checkpointInterval == 0 { checkpoints.append(state) }
+      if state.step % progressInterval == 0, let bytes {
+        return continuing(bytes.upperBound, state.step)
+      }
+      return true
+    }
+    func error(_ error: RecordingError) -> Bool {
+      errors.append(error)
+      return keepGoing
     }
     source.withUnsafeBufferPointer { bytes in
-      if replayer.read(bytes, body) { replayer.finish(body) }
+      if replayer.read(bytes, step: step, error: error) {
+        replayer.finish(step: step, error: error)
+      }
     }
     guard let header = replayer.header, let screen = replayer.screen, !checkpoints.isEmpty else {
       return .failure(

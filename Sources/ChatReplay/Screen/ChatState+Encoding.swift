@@ -10,6 +10,14 @@ extension ChatState {
   ///  "messageCount":19,"diagnostics":[{"id":"bad-index","message":"…","item":-1,"count":19}]}
   /// ```
   public func write(to writer: inout some StructuredWriter, includeMessages: Bool = false) {
+    write(to: &writer, includeMessages: includeMessages, includeDiagnostics: true)
+  }
+
+  /// Writes the state, and without `includeDiagnostics` an empty `diagnostics` array: what the
+  /// debugger's change index compares, without wording every diagnostic of every step.
+  func write(
+    to writer: inout some StructuredWriter, includeMessages: Bool, includeDiagnostics: Bool
+  ) {
     writer.beginObject()
     writer.key("step")
     writer.number(Double(step))
@@ -64,8 +72,10 @@ extension ChatState {
     writer.number(Double(messages.count))
     writer.key("diagnostics")
     writer.beginArray()
-    for diagnostic in diagnostics {
-      diagnostic.write(to: &writer)
+    if includeDiagnostics {
+      for diagnostic in diagnostics {
+        diagnostic.write(to: &writer)
+      }
     }
     writer.endArray()
     if includeMessages {
