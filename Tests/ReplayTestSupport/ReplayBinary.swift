@@ -37,16 +37,17 @@ package enum ReplayBinary {
     packageRoot.appendingPathComponent("Recordings").appendingPathComponent(name).path
   }
 
-  /// Runs `replay` with `arguments`, feeding `input` on standard input, in the package root;
-  /// kills it after `timeout` seconds (its status is then 9, `SIGKILL`).
-  package static func run(_ arguments: [String], input: String = "", timeout: Double = 120) throws
-    -> ProcessResult
-  {
+  /// Runs `replay` with `arguments`, feeding `input` on standard input, in `directory` (the
+  /// package root by default); kills it after `timeout` seconds (its status is then 9,
+  /// `SIGKILL`).
+  package static func run(
+    _ arguments: [String], input: String = "", in directory: String? = nil, timeout: Double = 120
+  ) throws -> ProcessResult {
     guard let url else { throw CocoaError(.fileNoSuchFile) }
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
-    process.currentDirectoryURL = packageRoot
+    process.currentDirectoryURL = directory.map { URL(fileURLWithPath: $0) } ?? packageRoot
     let stdin = Pipe()
     let stdout = Pipe()
     let stderr = Pipe()

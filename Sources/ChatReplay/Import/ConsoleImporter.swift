@@ -115,7 +115,7 @@ public struct ConsoleImporter: Sendable {
     }
     var index = start
     while index < bytes.count {
-      guard let newline = bytes[index...].firstIndex(of: 0x0A) else {
+      guard let newline = firstIndex(of: 0x0A, in: bytes, from: index) else {
         append(UnsafeBufferPointer(rebasing: bytes[index...]))
         return
       }
@@ -148,7 +148,7 @@ public struct ConsoleImporter: Sendable {
       warn(.lineTooLong(bytes: carryLength, limit: options.lineLimit), column: nil)
       return
     }
-    if carry.contains(0) {
+    if carry.withUnsafeBufferPointer({ firstIndex(of: 0, in: $0, from: 0) }) != nil {
       fail(.binaryInput, line: lineNumber)
       return
     }
