@@ -45,6 +45,20 @@ struct ImportCommandTests {
       """)
   }
 
+  @Test func theRecordingPipesIntoReplay() throws {
+    // `replay import log.txt | replay --summary -`
+    let imported = try ReplayBinary.run(["import"], input: Self.printout)
+    let replayed = try ReplayBinary.run(["--summary", "-"], input: imported.standardOutput)
+    #expect(replayed.status == 0)
+    #expect(replayed.standardError == "")
+    #expect(
+      replayed.standardOutput.hasPrefix(
+        "<stdin>: rxkeyboard (RxKeyboard 1.0.0) on iPhone XS, 375×812 pt, safe area 44/0/34/0\n"))
+    #expect(
+      replayed.standardOutput.hasSuffix(
+        "2 events, 3 steps; diagnostics: bad-index ×1 (1 step)\n"))
+  }
+
   @Test func standardInputAndOutputFile() throws {
     let folder = try TemporaryDirectory()
     let run = try ReplayBinary.run(
@@ -166,7 +180,7 @@ struct ImportCommandTests {
       ["--safe-area", "1,2"],
       "Error: --safe-area takes TOP,LEFT,BOTTOM,RIGHT in points, such as 44,0,34,0, not '1,2'"
     ),
-    (["-", "-"], "Error: standard input (-) can be read only once"),
+    (["-", "-"], "Error: standard input ('-') can be read only once"),
   ])
   func badArguments(_ arguments: [String], _ message: String) throws {
     let run = try ReplayBinary.run(["import"] + arguments)
