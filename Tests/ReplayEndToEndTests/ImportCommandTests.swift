@@ -45,6 +45,15 @@ struct ImportCommandTests {
       """)
   }
 
+  @Test func theBundledImportedRecordingIsWhatItsPrintoutImportsTo() throws {
+    let folder = ReplayBinary.packageRoot.appendingPathComponent("Recordings").path
+    let run = try ReplayBinary.run(["import", "imported-console-log.txt"], in: folder)
+    #expect(run.status == 0)
+    let recording = try String(
+      contentsOfFile: folder + "/imported-console-log.jsonl", encoding: .utf8)
+    expectNoDifference(run.standardOutput, recording)
+  }
+
   @Test func theRecordingPipesIntoReplay() throws {
     // `replay import log.txt | replay --summary -`
     let imported = try ReplayBinary.run(["import"], input: Self.printout)

@@ -154,8 +154,9 @@ struct ImportAssembly {
     return .printout(source: start.source, line: start.line)
   }
 
-  /// The rule for printouts without stamps: the first event at 0; a `will` right after another
-  /// kind of `will` at its time (UIKit posts `willChangeFrame` and `willShow` together); a `did` at its
+  /// The rule for printouts without stamps: the first event at 0; `willShow` or `willHide` right
+  /// after `willChangeFrame`, or the other way round, at its time (UIKit posts them together); a
+  /// `did` at its
   /// `will`'s time plus the `will`'s duration (the animation's length); anything else 1 s after
   /// the event before.
   private func assignTimesByRule(_ events: inout [ImportedEvent]) {
@@ -165,7 +166,10 @@ struct ImportAssembly {
       var t = 0.0
       if index > 0 {
         let previous = events[index - 1]
-        if !name.isDid && !previous.name.isDid && name != previous.name {
+        let pair = [name, previous.name]
+        if !name.isDid && !previous.name.isDid && name != previous.name
+          && pair.contains(.willChangeFrame)
+        {
           t = previous.t
         } else if name.isDid, let will = openWills.removeValue(forKey: name.will) {
           let duration = will.duration ?? events[index].fields.duration ?? 0

@@ -155,7 +155,7 @@ public struct ImportMessage: Hashable, Sendable {
         "times are taken from the log time stamps, relative to the first one (line \(first))"
       case .timesByRule:
         "the printout has no time stamps; times follow the import's rule: the first event at 0, "
-          + "a will notification right after a different will notification at its time, a did "
+          + "willShow or willHide next to willChangeFrame at its time, a did "
           + "notification at its will notification's time plus the will's duration, and any "
           + "other event 1 s after the one before"
       case .unstampedEvents(let count):

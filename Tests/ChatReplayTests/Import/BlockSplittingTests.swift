@@ -76,7 +76,7 @@ struct BlockSplittingTests {
       """, named(.willShow, .willHide),
       """
       {"t":0,"type":"keyboard","name":"willShow","frameBegin":{"x":0,"y":812,"width":375,"height":291},"frameEnd":{"x":0,"y":521,"width":375,"height":291}}
-      {"t":0,"type":"keyboard","name":"willHide","frameBegin":{"x":0,"y":521,"width":375,"height":291},"frameEnd":{"x":0,"y":812,"width":375,"height":291}}
+      {"t":1,"type":"keyboard","name":"willHide","frameBegin":{"x":0,"y":521,"width":375,"height":291},"frameEnd":{"x":0,"y":812,"width":375,"height":291}}
       """)
   }
 

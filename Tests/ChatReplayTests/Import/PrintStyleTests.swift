@@ -266,7 +266,7 @@ struct PrintStyleTests {
       """, named(.willShow, .willHide, key: .frameEnd),
       """
       {"t":0,"type":"keyboard","name":"willShow","frameEnd":{"x":0,"y":377,"width":1024,"height":391}}
-      {"t":0,"type":"keyboard","name":"willHide","frameEnd":{"x":0,"y":1024,"width":1024,"height":391}}
+      {"t":1,"type":"keyboard","name":"willHide","frameEnd":{"x":0,"y":1024,"width":1024,"height":391}}
       """)
   }
 }

@@ -22,7 +22,7 @@ struct ScreenInferenceTests {
     expectNoDifference(
       result.messages,
       """
-      note: the printout has no time stamps; times follow the import's rule: the first event at 0, a will notification right after a different will notification at its time, a did notification at its will notification's time plus the will's duration, and any other event 1 s after the one before
+      note: the printout has no time stamps; times follow the import's rule: the first event at 0, willShow or willHide next to willChangeFrame at its time, a did notification at its will notification's time plus the will's duration, and any other event 1 s after the one before
       log.txt:1: note: screen 414x896 inferred from the frames: frameBegin y 896 = frameEnd y 550 + height 346
       note: safe area 48,0,34,0 and model 'iPhone XR' from the device profile 'iphonexr', whose screen matches
       """)
