@@ -76,8 +76,10 @@ struct DecodeAheadTests {
     let bytes = try Self.bytes(ofRecording: name)
     expectSameWithDecodedChunks(bytes, "\(name)")
     // Not vacuous: the recorders' lines are in the canonical shape, so chunks decode most of them.
+    // An imported recording's events carry the deprecated keys as extra fields, which the
+    // canonical shape leaves to the general decoder.
     let decoded = bytes.withUnsafeBufferPointer { DecodedChunk($0).decodedCount }
-    #expect(decoded > 0)
+    #expect(decoded > 0 || name.hasPrefix("imported-"))
   }
 
   @Test func everyBundledRecordingIsFound() {
