@@ -9,8 +9,9 @@ internal import ChatReplay
 /// `replay FILE` without `--json`/`--summary`: the time-travel debugger.
 ///
 /// With terminals on standard input and output (and `TERM` not `dumb`) it prompts `(replay) `
-/// with a line editor; otherwise it reads one command per line and prints only what each command
-/// prints, so a script's output is the session's output without prompts or banner.
+/// with a line editor; with a terminal on standard input only, with a plain prompt; otherwise it
+/// reads one command per line and prints only what each command prints, so a script's output is
+/// the session's output without prompts or banner.
 struct DebugCommand {
   var arguments: RootCommand
 
@@ -37,7 +38,8 @@ struct DebugCommand {
     }
     let options = Replayer.Options(
       layout: arguments.layout, rxKeyboardVersion: arguments.rxKeyboardVersion)
-    let isInteractive = Terminal.isInteractive && !arguments.isBatch
+    let mode = DebugSession.Mode.current(isBatch: arguments.isBatch)
+    let isInteractive = mode == .editor
     // Ctrl-C while loading stops the load: the handler goes in first.
     if isInteractive { Terminal.prepare() }
     let timeline: Timeline
@@ -82,7 +84,7 @@ struct DebugCommand {
     let debugger = Debugger(
       timeline: timeline, index: index, usesColor: usesColor(console.output))
     var session = DebugSession(
-      debugger: debugger, file: file, arguments: arguments, isInteractive: isInteractive)
+      debugger: debugger, file: file, arguments: arguments, mode: mode)
     session.output = console.output
     session.standardError = standardError
     let status = session.run()

@@ -17,26 +17,50 @@ struct DebugSession {
   var debugger: Debugger
   let file: String
   let arguments: RootCommand
-  /// Whether the prompt and its line editor are used.
-  let isInteractive: Bool
+  /// How commands are read.
+  let mode: Mode
   var output = Output.standardOutput
   var standardError = Output.standardError
   /// How deep `source` files run inside each other.
   private var sourceDepth = 0
 
-  init(debugger: Debugger, file: String, arguments: RootCommand, isInteractive: Bool) {
+  /// How the session reads commands.
+  enum Mode {
+    /// Both ends are terminals (`TERM` not `dumb`): the prompt with the line editor.
+    case editor
+    /// Standard input is a terminal but the editor cannot be used (output to a pipe, a dumb
+    /// terminal): a plain prompt read line by line, errors do not end the session.
+    case plainPrompt
+    /// A script (standard input not a terminal, or `-batch`): no banner, no prompt, the first
+    /// failing command ends the run.
+    case script
+
+    /// The mode for this process's standard input and output.
+    static func current(isBatch: Bool) -> Mode {
+      if isBatch || isatty(0) != 1 { return .script }
+      return Terminal.isInteractive ? .editor : .plainPrompt
+    }
+  }
+
+  init(debugger: Debugger, file: String, arguments: RootCommand, mode: Mode) {
     self.debugger = debugger
     self.file = file
     self.arguments = arguments
-    self.isInteractive = isInteractive
+    self.mode = mode
   }
+
+  /// Whether the line editor (and so raw mode, the Ctrl-C handler, the pager) is used.
+  private var isInteractive: Bool { mode == .editor }
 
   /// Runs the session; the exit status.
   mutating func run() -> ExitStatus {
-    if isInteractive {
+    switch mode {
+    case .editor:
       Terminal.prepare()
       output.line(debugger.opening(file: file))
-    } else {
+    case .plainPrompt:
+      output.line(debugger.opening(file: file))
+    case .script:
       _ = debugger.opening(file: file)
     }
     var exCount = 0
@@ -51,12 +75,16 @@ struct DebugSession {
       }
       switch outcome {
       case .quit: return .success
-      case .failed where !isInteractive: return .failure
+      case .failed where mode == .script: return .failure
       case .failed, .ran: break
       }
     }
     if arguments.isBatch && !arguments.startupCommands.isEmpty { return .success }
-    return isInteractive ? prompt() : script()
+    switch mode {
+    case .editor: return prompt()
+    case .plainPrompt: return plainPrompt()
+    case .script: return script()
+    }
   }
 
   /// What running a command (or a file of them) came to.
@@ -77,6 +105,19 @@ struct DebugSession {
         return Completion(start: found.start, candidates: found.candidates)
       }
       guard let line else { return .success }
+      if case .quit = execute(line, origin: nil) { return .success }
+    }
+  }
+
+  private mutating func plainPrompt() -> ExitStatus {
+    while true {
+      output.write(debugger.prompt)
+      output.flush()
+      standardError.flush()
+      guard let line = readLine(strippingNewline: true) else {
+        output.line()
+        return .success
+      }
       if case .quit = execute(line, origin: nil) { return .success }
     }
   }

@@ -254,4 +254,18 @@ struct PromptTerminalTests {
     kill(process, SIGSEGV)
     #expect(pane.screen(waitingFor: "echo").contains("status 139\nicanon echo"))
   }
+
+  @Test func aDumbTerminalGetsAPlainPromptThatSurvivesErrors() throws {
+    let pane = try PromptPane([recording], environment: ["TERM": "dumb"])
+    pane.screen(waitingFor: "(replay)")
+    // No editor (the terminal's own line discipline); an error does not end the session.
+    pane.type("nxt\r")
+    #expect(
+      pane.screen(waitingFor: "did you mean").contains(
+        "(replay) nxt\nError: unknown command 'nxt'; did you mean 'next'?\n(replay)"))
+    pane.type("next\r")
+    #expect(pane.screen(waitingFor: "step 1 of 32").contains("(replay) next\nstep 1 of 32"))
+    pane.type("quit\r")
+    #expect(pane.hasEnded())
+  }
 }
