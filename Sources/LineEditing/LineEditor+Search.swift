@@ -33,7 +33,8 @@ extension LineEditor {
     case .control(0x0D), .control(0x0A):
       accept(current)
       return handle(key)
-    default:
+    case .control, .meta, .metaBackspace, .up, .down, .left, .right, .home, .end, .delete,
+      .wordLeft, .wordRight, .pasteStart, .pasteEnd, .unknown:
       accept(current)
       return nil
     }

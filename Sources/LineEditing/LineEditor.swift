@@ -46,17 +46,17 @@ public struct LineEditor: Sendable {
   public internal(set) var line: [Character] = []
   /// The cursor, as an index into ``line``.
   public internal(set) var cursor = 0
-  public private(set) var history: History
+  public internal(set) var history: History
   /// The terminal's width, for listing completions in columns.
   public var width = 80
   /// Whether pasted text is arriving (between `ESC [ 200 ~` and `ESC [ 201 ~`).
-  public private(set) var isPasting = false
+  public internal(set) var isPasting = false
 
   private var decoder = KeyDecoder()
   /// The history entry shown; `history.entries.count` for the new line.
-  private var historyIndex: Int
+  var historyIndex: Int
   /// The new line, kept while history entries are shown.
-  private var draft: [Character] = []
+  var draft: [Character] = []
   private var killed: [Character] = []
   var lastAction = LastAction.other
   var search: Search?
@@ -206,7 +206,7 @@ public struct LineEditor: Sendable {
     character.isLetter || character.isNumber
   }
 
-  private mutating func insert(_ scalar: Unicode.Scalar) {
+  mutating func insert(_ scalar: Unicode.Scalar) {
     let character = Character(scalar)
     if cursor > 0 {
       // A combining mark or a joiner belongs to the character before it.
@@ -254,7 +254,7 @@ public struct LineEditor: Sendable {
     return []
   }
 
-  private mutating func submit() -> [EditorEffect] {
+  mutating func submit() -> [EditorEffect] {
     let text = String(line)
     history.add(text)
     return finish(.submit(text))
@@ -264,47 +264,5 @@ public struct LineEditor: Sendable {
     isFinished = true
     cursor = line.count
     return [effect]
-  }
-
-  // MARK: History
-
-  private mutating func previousEntry() -> [EditorEffect] {
-    guard historyIndex > 0 else { return [.bell] }
-    if historyIndex == history.entries.count { draft = line }
-    historyIndex -= 1
-    line = Array(history.entries[historyIndex])
-    cursor = line.count
-    return []
-  }
-
-  private mutating func nextEntry() -> [EditorEffect] {
-    guard historyIndex < history.entries.count else { return [.bell] }
-    historyIndex += 1
-    line = historyIndex == history.entries.count ? draft : Array(history.entries[historyIndex])
-    cursor = line.count
-    return []
-  }
-
-  // MARK: Pasting
-
-  private mutating func paste(_ key: Key) -> [EditorEffect] {
-    switch key {
-    case .pasteEnd: isPasting = false
-    case .text(let scalar): insert(scalar)
-    case .control(0x09): insert(" ")
-    case .control(0x0D), .control(0x0A):
-      // Each pasted line runs as it is reached; blank lines (and the LF of a CRLF) are skipped,
-      // as a blank line would repeat the last move.
-      guard line.contains(where: { !$0.isWhitespace }) else {
-        line = []
-        cursor = 0
-        return []
-      }
-      return submit()
-    case .control, .meta, .metaBackspace, .up, .down, .left, .right, .home, .end, .delete,
-      .wordLeft, .wordRight, .pasteStart, .unknown:
-      break
-    }
-    return []
   }
 }

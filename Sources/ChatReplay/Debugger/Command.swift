@@ -52,7 +52,11 @@ public enum Command: Hashable, Sendable {
   public var isMovement: Bool {
     switch self {
     case .next, .back, .continueForward, .reverseContinue: true
-    default: false
+    case .advance, .assert, .blame, .breakAt, .breakWhen, .commands, .condition, .delete,
+      .diagnostics, .diff, .enable, .display, .evaluate, .event, .events, .goto, .help, .ignore,
+      .info, .mark, .print, .quit, .saveBreakpoints, .screen, .setPagination, .source, .undisplay,
+      .watch, .where, .why:
+      false
     }
   }
 }
