@@ -202,6 +202,11 @@ struct PromptTerminalTests {
     #expect(pane.screen(waitingFor: "paged:messages: [").contains("paged:messages: ["))
     pane.type("print inputBar.text\r")
     #expect(pane.screen(waitingFor: "= \"\"").contains("\ninputBar.text = \"\""))
+    // Short output is printed straight; with pagination off, long output too.
+    pane.type("set pagination off\rprint messages\rwhere\r")
+    let straight = pane.screen(waitingFor: "(replay) where")
+    #expect(straight.components(separatedBy: "paged:messages: [").count == 2)
+    #expect(straight.contains("(replay) print messages\nmessages: ["))
 
     let cat = try PromptPane([recording], width: 100, height: 20, environment: ["PAGER": "cat"])
     cat.screen(waitingFor: "(replay)")

@@ -29,7 +29,7 @@ extension CommandSpec {
       details: "The same as 'back': each step is one event, so there is nothing to step into.",
       parse: { arguments throws(DebuggerError) in .back(try arguments.count()) }),
     CommandSpec(
-      name: "goto", aliases: ["g"], usage: "goto N | -N | @SECONDS | :MARK | first | last",
+      name: "goto", aliases: ["g"], usage: "goto N|-N|@SECONDS|:MARK|first|last",
       summary: "Jump to a step, counting from the end, by time, or to a mark.",
       details: """
         goto 12      step 12
@@ -43,7 +43,7 @@ extension CommandSpec {
       parse: { arguments throws(DebuggerError) in .goto(try arguments.requiredReference()) }),
     CommandSpec(
       name: "continue", aliases: ["c"], usage: "continue",
-      summary: "Run forwards to the next breakpoint or watch, or to the end.",
+      summary: "Run forwards to the next breakpoint or watchpoint, or to the end.",
       details: """
         Runs forwards and stops at the first step where a breakpoint's expression becomes true or
         a watched path changes; without one, stops at the last step and says so. Ctrl-C stops it
@@ -55,7 +55,7 @@ extension CommandSpec {
       }),
     CommandSpec(
       name: "reverse-continue", aliases: ["rc", "r"], usage: "reverse-continue",
-      summary: "Run backwards to the previous breakpoint or watch, or to step 0.",
+      summary: "Run back to the previous breakpoint or watchpoint, or to step 0.",
       details: """
         Runs backwards and stops at the nearest earlier step where a breakpoint's expression
         became true or a watched path changed (the step that changed it, showing the new value).

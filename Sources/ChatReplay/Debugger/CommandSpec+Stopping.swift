@@ -95,7 +95,7 @@ extension CommandSpec {
         return .commands(try arguments.number(0))
       }),
     CommandSpec(
-      name: "info", aliases: ["i"], usage: "info breakpoints | watchpoints | display",
+      name: "info", aliases: ["i"], usage: "info breakpoints|watchpoints|display",
       summary: "List breakpoints, watchpoints or displays.",
       details: """
         'info breakpoints' lists every breakpoint and watchpoint with its number, hits, state

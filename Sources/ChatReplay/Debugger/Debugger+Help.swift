@@ -19,9 +19,13 @@ extension Debugger {
   /// `help`'s text; also the debugger section of `replay --help`.
   public static var helpText: [String] {
     var lines = ["Commands (any unambiguous prefix works; a blank line repeats the last move):"]
-    for spec in CommandSpec.all {
-      let aliases = spec.aliases.filter { $0.count <= 2 }.joined(separator: ",")
-      lines.append("  " + spec.usage.padded(38) + aliases.padded(6) + spec.summary)
+    let shortAliases = CommandSpec.all.map { spec in
+      spec.aliases.filter { $0.count <= 3 }.joined(separator: ",")
+    }
+    let usageWidth = (CommandSpec.all.map(\.usage.count).max() ?? 0) + 2
+    let aliasWidth = (shortAliases.map(\.count).max() ?? 0) + 2
+    for (spec, aliases) in zip(CommandSpec.all, shortAliases) {
+      lines.append("  " + spec.usage.padded(usageWidth) + aliases.padded(aliasWidth) + spec.summary)
     }
     lines.append(
       "Paths are the names of 'replay FILE --json' (inputBar.frame.maxY, messages[3].text, …).")

@@ -87,7 +87,7 @@ struct CommandParsingTests {
     #expect(error("next x") == "Error: 'x' is not valid for 'next'; usage: next [N]")
     #expect(
       error("goto")
-        == "Error: 'goto' needs an argument; usage: goto N | -N | @SECONDS | :MARK | first | last")
+        == "Error: 'goto' needs an argument; usage: goto N|-N|@SECONDS|:MARK|first|last")
     #expect(
       error("break when event sendTop")
         == "Error: unknown event type 'sendTop'; did you mean 'sendTap'?")
