@@ -24,84 +24,44 @@ struct CheckCommandTests {
     return Array(data)
   }()
 
-  /// The parts of a file's summary line with times:
-  /// `PATH: E events, S steps; diagnostics: D; TIME, SPEED`.
-  struct Summary {
-    var path: String
-    var events: Int
-    var steps: Int
-    var diagnostics: String
-    var time: String
+  /// The `--no-times` lines of the bundled recordings, as the README shows them.
+  static let basicChatLine =
+    "Recordings/basic-chat.jsonl: 32 events, 33 steps; diagnostics: keyboard-gap ×1 (28 steps),"
+    + " message-hidden ×2 (2 steps), offset-out-of-range ×1 (4 steps), bad-index ×1 (1 step)"
+  static let rotationLine =
+    "Recordings/rotation.jsonl: 30 events, 31 steps; diagnostics: keyboard-gap ×4 (21 steps),"
+    + " message-hidden ×1 (1 step), offset-out-of-range ×2 (13 steps), unsafe-input ×1"
+    + " (4 steps), bad-index ×1 (1 step)"
 
-    init?(_ line: some StringProtocol) {
-      let pattern =
-        #/
-        ^ (?<path>.+) :\ (?<events>\d+)\ events?,\ (?<steps>\d+)\ steps?;
-        \ diagnostics:\ (?<diagnostics>.+);
-        \ (?<time>\d+\.\d\ ms|\d+\.\d{3}\ s),\ \d+\.\d\ MB/s $
-        /#
-      guard let match = String(line).wholeMatch(of: pattern), let events = Int(match.events),
-        let steps = Int(match.steps)
-      else { return nil }
-      path = String(match.path)
-      self.events = events
-      self.steps = steps
-      diagnostics = String(match.diagnostics)
-      time = String(match.time)
-    }
+  /// A time and a speed as `check` prints them: `; 1.2 ms, 34.5 MB/s` or `; 1.234 s, 5.6 MB/s`.
+
+  /// Expects `timed` to be `untimed` with a time and a speed before its line break.
+  func expectTimed(
+    _ timed: Substring, _ untimed: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(timed.hasPrefix(untimed), sourceLocation: sourceLocation)
+    #expect(
+      timed.dropFirst(untimed.count).wholeMatch(of: #/; (\d+\.\d ms|\d+\.\d{3} s), \d+\.\d MB\/s/#)
+        != nil,
+      "'\(timed)' ends with a time and a speed", sourceLocation: sourceLocation)
   }
 
-  /// Expects `diagnostics` to read `none` or `ID ×RUNS (STEPS steps), …` with known ids, each
-  /// shown in at least one step per run and in no more than `steps` steps.
-  func expectDiagnostics(
-    _ diagnostics: String, steps: Int, sourceLocation: SourceLocation = #_sourceLocation
-  ) {
-    guard diagnostics != "none" else { return }
-    let entry = #/^(?<id>[a-z-]+) ×(?<runs>\d+) \((?<steps>\d+) steps?\)$/#
-    for part in diagnostics.split(separator: ", ") {
-      guard let match = part.wholeMatch(of: entry), let runs = Int(match.runs),
-        let shown = Int(match.steps)
-      else {
-        Issue.record("diagnostic entry '\(part)'", sourceLocation: sourceLocation)
-        continue
-      }
-      #expect(Diagnostic.Kind(rawValue: String(match.id)) != nil, sourceLocation: sourceLocation)
-      #expect(1 <= runs && runs <= shown && shown <= steps, sourceLocation: sourceLocation)
-    }
+  /// `--no-times` prints one line per file, without its last part, the time and the speed.
+  /// basic-chat.jsonl has 33 lines: the header and 32 events, so 33 steps with step 0.
+  @Test func noTimesPrintsTheSummaryLine() throws {
+    try expectCommand(
+      ["check", "--no-times", "Recordings/basic-chat.jsonl"], stdout: Self.basicChatLine + "\n")
+    try expectCommand(
+      ["check", "--no-times", "Recordings/rotation.jsonl"], stdout: Self.rotationLine + "\n")
   }
 
   @Test func oneRecordingGetsOneTimedSummaryLine() throws {
-    let path = ReplayBinary.recording("basic-chat.jsonl")
-    let events = RecordingLines(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
-      .eventCount
-    let result = try ReplayBinary.run(["check", path])
+    let result = try ReplayBinary.run(["check", "Recordings/basic-chat.jsonl"])
     #expect(result.status == 0)
     #expect(result.standardError == "")
     let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.count == 2 && lines.last == "", "one line, ended by a newline")
-    let match = try #require(lines.first.flatMap(Summary.init))
-    #expect(match.path == path)
-    // One event per line but the header; step 0 is the state before the first event.
-    #expect(match.events == events)
-    #expect(match.steps == events + 1)
-    expectDiagnostics(match.diagnostics, steps: events + 1)
-  }
-
-  /// `--no-times` prints the same line without its last part, the time and the speed.
-  @Test(arguments: ["basic-chat.jsonl", "rotation.jsonl", "growing-five-lines.jsonl"])
-  func noTimesLeavesOutOnlyTheTimes(_ name: String) throws {
-    let path = ReplayBinary.recording(name)
-    let events = RecordingLines(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
-      .eventCount
-    let timed = try ReplayBinary.run(["check", path])
-    let untimed = try ReplayBinary.run(["check", "--no-times", path])
-    #expect(untimed.status == 0)
-    #expect(untimed.standardError == "")
-    let line = String(untimed.standardOutput.dropLast())
-    #expect(untimed.standardOutput.last == "\n")
-    #expect(line.hasPrefix("\(path): \(events) events, \(events + 1) steps; diagnostics: "))
-    let match = try #require(Summary(timed.standardOutput.dropLast()))
-    #expect(timed.standardOutput.hasPrefix(line + "; \(match.time), "))
+    expectTimed(lines[0], Self.basicChatLine)
   }
 
   /// A line per file in argument order however the files are spread over the cores, a missing
@@ -118,77 +78,87 @@ struct CheckCommandTests {
 
         """.utf8), "bad.jsonl", in: folder)
     let missing = folder.appendingPathComponent("missing.jsonl").path
-    let rotation = ReplayBinary.recording("rotation.jsonl")
-    let basicChat = ReplayBinary.recording("basic-chat.jsonl")
-    let files = [rotation, missing, bad, basicChat]
-    // Line 2 goes back in time: {"t": is 5 characters, so its t is at column 6.
-    let badError = "\(bad):2:6: error: 't' goes backwards: 0.5 comes after 1"
-    let missingError = "Error: cannot read '\(missing)': No such file or directory"
+    let files = ["Recordings/rotation.jsonl", missing, bad, "Recordings/basic-chat.jsonl"]
+    // Line 2 goes back in time: {"t": is 5 characters, so its t is at column 6. Errors come in
+    // argument order.
+    let errors = """
+      Error: cannot read '\(missing)': No such file or directory
+      \(bad):2:6: error: 't' goes backwards: 0.5 comes after 1
+          {"t":0.5,"type":"sendTap"}
+               ^
 
-    for keepGoing in [false, true] {
-      let result = try ReplayBinary.run(
-        ["check", "--no-times"] + (keepGoing ? ["--keep-going"] : []) + files)
-      #expect(result.status == 1)
-      let lines = result.standardOutput.split(separator: "\n").map(String.init)
-      try #require(lines.count == 5)
-      for (line, file) in zip(lines, files) {
-        #expect(line.hasPrefix(file + ": "))
-      }
-      #expect(lines[1] == "\(missing): unreadable")
-      // Without --keep-going: step 0 and line 1, then line 2 stops the file. With it, line 3
-      // is replayed too.
-      let badSummary =
-        keepGoing ? "bad (1 error), 2 events, 3 steps" : "bad (1 error, stopped), 1 event, 2 steps"
-      #expect(lines[2].hasPrefix("\(bad): \(badSummary); diagnostics: "))
-      #expect(!lines[0].contains(": bad (") && !lines[3].contains(": bad ("))
-      #expect(lines[4] == "4 files: 2 good, 2 bad")
-      let errors = result.standardError.split(separator: "\n").map(String.init)
-      let missingAt = try #require(errors.firstIndex(of: missingError))
-      let badAt = try #require(errors.firstIndex(of: badError))
-      #expect(missingAt < badAt, "errors in argument order")
-    }
+      """
+    // Without --keep-going: step 0 and line 1, then line 2 stops the file; the initial scroll's
+    // bad-index is its one diagnostic. With it, line 3 is replayed too.
+    try expectCommand(
+      ["check", "--no-times"] + files,
+      stdout: """
+        \(Self.rotationLine)
+        \(missing): unreadable
+        \(bad): bad (1 error, stopped), 1 event, 2 steps; diagnostics: bad-index ×1 (1 step)
+        \(Self.basicChatLine)
+        4 files: 2 good, 2 bad
+
+        """, stderr: errors, status: 1)
+    try expectCommand(
+      ["check", "--no-times", "--keep-going"] + files,
+      stdout: """
+        \(Self.rotationLine)
+        \(missing): unreadable
+        \(bad): bad (1 error), 2 events, 3 steps; diagnostics: bad-index ×1 (1 step)
+        \(Self.basicChatLine)
+        4 files: 2 good, 2 bad
+
+        """, stderr: errors, status: 1)
   }
 
   @Test func goodFilesExitZeroWithATimedTotal() throws {
-    let files = [
-      ReplayBinary.recording("basic-chat.jsonl"), ReplayBinary.recording("rotation.jsonl"),
-    ]
+    let files = ["Recordings/basic-chat.jsonl", "Recordings/rotation.jsonl"]
     for jobs in ["1", "2", "4"] {
       let result = try ReplayBinary.run(["check", "--jobs", jobs] + files)
       #expect(result.status == 0)
       #expect(result.standardError == "")
       let lines = result.standardOutput.split(separator: "\n")
       try #require(lines.count == 3)
-      #expect(Summary(lines[0])?.path == files[0])
-      #expect(Summary(lines[1])?.path == files[1])
-      let total = #/2 files: 2 good, 0 bad; (\d+\.\d ms|\d+\.\d{3} s), \d+\.\d MB\/s/#
-      #expect(lines[2].wholeMatch(of: total) != nil)
+      expectTimed(lines[0], Self.basicChatLine)
+      expectTimed(lines[1], Self.rotationLine)
+      expectTimed(lines[2], "2 files: 2 good, 0 bad")
     }
   }
 
-  @Test(arguments: [
-    (["--jobs", "0", "a.jsonl"], "--jobs takes a number of files at once (1 or more), not '0'"),
-    (
-      ["--jobs", "two", "a.jsonl"], "--jobs takes a number of files at once (1 or more), not 'two'"
-    ),
-    (["a.jsonl", "--jobs"], "--jobs needs a value"),
-    (["--keepgoing", "a.jsonl"], "unknown option '--keepgoing'; did you mean '--keep-going'?"),
-    (["--no-times"], "check needs at least one FILE"),
-    ([], "check needs at least one FILE"),
-    (["-", "-"], "standard input ('-') can be read only once"),
-  ])
-  func badArgumentsAreUsageErrors(_ arguments: [String], _ message: String) throws {
-    let result = try ReplayBinary.run(["check"] + arguments)
-    #expect(result.status == 64)
-    #expect(result.standardOutput == "")
-    expectNoDifference(
-      result.standardError,
-      """
-      Error: \(message)
-      Usage: replay check FILE... [--keep-going] [--no-times] [--jobs N] [--layout NAME]
-                          [--rxkeyboard-version V] [--timeline]
+  /// A bad argument of `check` and the error it gets.
+  struct BadArguments: CustomTestStringConvertible, Sendable {
+    var arguments: [String]
+    var error: String
+    var testDescription: String { arguments.joined(separator: " ") }
+  }
 
-      """)
+  static let badArguments = [
+    BadArguments(
+      arguments: ["--jobs", "0", "a.jsonl"],
+      error: "--jobs takes a number of files at once (1 or more), not '0'"),
+    BadArguments(
+      arguments: ["--jobs", "two", "a.jsonl"],
+      error: "--jobs takes a number of files at once (1 or more), not 'two'"),
+    BadArguments(arguments: ["a.jsonl", "--jobs"], error: "--jobs needs a value"),
+    BadArguments(
+      arguments: ["--keepgoing", "a.jsonl"],
+      error: "unknown option '--keepgoing'; did you mean '--keep-going'?"),
+    BadArguments(arguments: ["--no-times"], error: "check needs at least one FILE"),
+    BadArguments(arguments: [], error: "check needs at least one FILE"),
+    BadArguments(arguments: ["-", "-"], error: "standard input ('-') can be read only once"),
+  ]
+
+  @Test(arguments: badArguments)
+  func badArgumentsAreUsageErrors(_ bad: BadArguments) throws {
+    try expectCommand(
+      ["check"] + bad.arguments, stdout: "",
+      stderr: """
+        Error: \(bad.error)
+        Usage: replay check FILE... [--keep-going] [--no-times] [--jobs N] [--layout NAME]
+                            [--rxkeyboard-version V] [--timeline]
+
+        """, status: 64)
   }
 
   // MARK: Decoding ahead

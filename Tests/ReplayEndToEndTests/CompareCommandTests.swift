@@ -33,11 +33,12 @@ struct CompareCommandTests {
   }
 
   @Test func compareRejectsAnUnknownLayout() throws {
-    let result = try ReplayBinary.run([
-      "compare", ReplayBinary.recording("basic-chat.jsonl"), "--layouts", "growin",
-    ])
-    #expect(result.status == 64)
-    #expect(result.standardError.hasPrefix("Error: "))
-    #expect(result.standardError.contains("Usage: replay compare"))
+    try expectCommand(
+      ["compare", "Recordings/basic-chat.jsonl", "--layouts", "growin"], stdout: "",
+      stderr: """
+        Error: unknown layout 'growin'; did you mean 'growing'?
+        Usage: replay compare FILE [--json] [--diverging] [--layouts LIST] [--rxkeyboard-version V]
+
+        """, status: 64)
   }
 }

@@ -77,38 +77,34 @@ struct ReplayCommandTests {
   }
 
   @Test func stepOutOfRangeIsABadArgument() throws {
-    let result = try ReplayBinary.run([basicChat, "--json", "--at", "99"])
-    #expect(result.status == 64)
-    #expect(result.standardOutput == "")
-    #expect(
-      result.standardError == """
+    try expectCommand(
+      [basicChat, "--json", "--at", "99"], stdout: "",
+      stderr: """
         Error: step 99 is out of range; the recording has 33 steps (0…32), -1 is the last
         Usage: replay [FILE] [--summary] [--json] [--at STEP] [--keep-going] [--layout NAME]
                       [--rxkeyboard-version V] [--color WHEN] [--timing] [-ex CMD] [-x FILE] [-batch]
                       [--no-pager]
 
-        """)
+        """, status: 64)
   }
 
   @Test func misspeltOptionGetsADidYouMeanAndUsage() throws {
-    let result = try ReplayBinary.run([basicChat, "--jsno"])
-    #expect(result.status == 64)
-    #expect(
-      result.standardError == """
+    try expectCommand(
+      [basicChat, "--jsno"], stdout: "",
+      stderr: """
         Error: unknown option '--jsno'; did you mean '--json'?
         Usage: replay [FILE] [--summary] [--json] [--at STEP] [--keep-going] [--layout NAME]
                       [--rxkeyboard-version V] [--color WHEN] [--timing] [-ex CMD] [-x FILE] [-batch]
                       [--no-pager]
 
-        """)
+        """, status: 64)
   }
 
   @Test func missingFileFailsWithTheReason() throws {
-    let result = try ReplayBinary.run(["no-such-recording.jsonl", "--json"])
-    #expect(result.status == 1)
-    #expect(
-      result.standardError
-        == "Error: cannot read 'no-such-recording.jsonl': No such file or directory\n")
+    try expectCommand(
+      ["no-such-recording.jsonl", "--json"], stdout: "",
+      stderr: "Error: cannot read 'no-such-recording.jsonl': No such file or directory\n",
+      status: 1)
   }
 
   @Test func firstBadLineStopsTheReplay() throws {
@@ -148,13 +144,21 @@ struct ReplayCommandTests {
     #expect(result.status == 1)
     // 6 lines: 3 replayed (steps 1…3 after step 0) and 3 reported.
     #expect(result.standardOutput.split(separator: "\n").count == 4)
-    let errors = result.standardError.split(separator: "\n").filter { $0.contains(": error: ") }
-    #expect(
-      errors.map { String($0.dropFirst(path.count)) } == [
-        ":2:17: error: unknown event type 'sendTapp'; did you mean 'sendTap'?",
-        ":4:1: error: expected a JSON value, found 'not'",
-        ":5:6: error: 't' goes backwards: 0.1 comes after 0.7",
-      ])
+    // Columns: {"t":0.6,"type": is 16 characters; 'not' opens its line; {"t": is 5.
+    expectNoDifference(
+      result.standardError,
+      """
+      \(path):2:17: error: unknown event type 'sendTapp'; did you mean 'sendTap'?
+          {"t":0.6,"type":"sendTapp"}
+                          ^
+      \(path):4:1: error: expected a JSON value, found 'not'
+          not json
+          ^
+      \(path):5:6: error: 't' goes backwards: 0.1 comes after 0.7
+          {"t":0.1,"type":"sendTap"}
+               ^
+
+      """)
   }
 
   @Test func twoRunsGiveByteIdenticalOutput() throws {

@@ -4,11 +4,12 @@ package import Testing
 
 /// Expects two strings to be equal, printing a line diff when they are not.
 package func expectNoDifference(
-  _ actual: String, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation
+  _ actual: String, _ expected: String, _ what: String = "Texts differ",
+  sourceLocation: SourceLocation = #_sourceLocation
 ) {
   guard actual != expected else { return }
   Issue.record(
-    Comment(rawValue: "(Expected: −, Actual: +)\n" + LineDiff.text(expected, actual)),
+    Comment(rawValue: "\(what) (Expected: −, Actual: +):\n" + LineDiff.text(expected, actual)),
     sourceLocation: sourceLocation)
 }
 
