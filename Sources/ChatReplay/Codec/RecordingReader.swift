@@ -138,7 +138,11 @@ public struct RecordingReader: Sendable {
       skippedLength = nil
     }
     if let skipped = skippedLength {
-      return tooLong(length: skipped - (carriedEndsInCR ? 1 : 0), start: carry, body)
+      // A `\r` before the `\n` is not part of the line: not in its length, and not in its
+      // excerpt when the excerpt holds the whole line (as when the line is read in one piece).
+      var start = carry
+      if carriedEndsInCR && start.count == skipped { start.removeLast() }
+      return tooLong(length: skipped - (carriedEndsInCR ? 1 : 0), start: start, body)
     }
     let line = carry
     return line.withUnsafeBufferPointer { process($0, at: carryStart, decoded: nil, body) }
