@@ -26,7 +26,7 @@ package struct MalformedInput: CustomTestStringConvertible, Sendable {
 }
 
 /// Reads `bytes` as a recording and returns its events and errors.
-package func readRecording(_ bytes: [UInt8], chunkSize: Int? = nil) -> (
+package func readRecording(_ bytes: [UInt8]) -> (
   events: [TimedEvent], errors: [RecordingError], header: SessionHeader?
 ) {
   var reader = RecordingReader()
@@ -41,15 +41,7 @@ package func readRecording(_ bytes: [UInt8], chunkSize: Int? = nil) -> (
     }
     return true
   }
-  bytes.withUnsafeBufferPointer { buffer in
-    let size = max(chunkSize ?? buffer.count, 1)
-    var start = 0
-    repeat {
-      let end = min(start + size, buffer.count)
-      reader.read(UnsafeBufferPointer(rebasing: buffer[start..<end]), take)
-      start = end
-    } while start < buffer.count
-    reader.finish(take)
-  }
+  _ = bytes.withUnsafeBufferPointer { reader.read($0, take) }
+  reader.finish(take)
   return (events, errors, header)
 }

@@ -38,13 +38,13 @@ package struct ReaderTrace: Equatable {
   package init() {}
 }
 
-/// Reads `bytes` in chunks of `chunkSize` bytes (all at once for `nil`) and records the trace.
+/// Reads `bytes` in `chunks` (consecutive ranges covering it) and records the trace.
 ///
 /// Each chunk gets its ``DecodedChunk`` when `decodeAhead` is set. With `stopAtFirstError`, the
 /// body asks the reader to stop at the first error, as `replay check` does without
 /// `--keep-going`.
 package func readTrace(
-  _ bytes: [UInt8], chunkSize: Int?, decodeAhead: Bool,
+  _ bytes: [UInt8], chunks: [Range<Int>], decodeAhead: Bool,
   lineLimit: Int = RecordingReader.defaultLineLimit, stopAtFirstError: Bool = false
 ) -> ReaderTrace {
   var reader = RecordingReader(lineLimit: lineLimit)
@@ -55,15 +55,22 @@ package func readTrace(
     return true
   }
   bytes.withUnsafeBufferPointer { buffer in
-    let size = max(chunkSize ?? buffer.count, 1)
-    var start = 0
-    repeat {
-      let chunk = UnsafeBufferPointer(rebasing: buffer[start..<min(start + size, buffer.count)])
+    for range in chunks {
+      let chunk = UnsafeBufferPointer(rebasing: buffer[range])
       let decoded = decodeAhead ? DecodedChunk(chunk) : nil
       trace.going.append(reader.read(chunk, decoded: decoded, body))
-      start += chunk.count
-    } while start < buffer.count
+    }
     trace.going.append(reader.finish(body))
   }
   return trace
+}
+
+/// Reads `bytes` in chunks of `chunkSize` bytes (all at once for `nil`) and records the trace.
+package func readTrace(
+  _ bytes: [UInt8], chunkSize: Int?, decodeAhead: Bool,
+  lineLimit: Int = RecordingReader.defaultLineLimit, stopAtFirstError: Bool = false
+) -> ReaderTrace {
+  readTrace(
+    bytes, chunks: RecordingReaderVerifier.Chunking(chunkSize).ranges(in: bytes),
+    decodeAhead: decodeAhead, lineLimit: lineLimit, stopAtFirstError: stopAtFirstError)
 }

@@ -26,28 +26,6 @@ struct DecodeAheadTests {
     bytes.flatMap { $0 == 0x0A ? [0x0D, 0x0A] : [$0] }
   }
 
-  /// Expects reading `bytes` with decoded chunks to hand out what reading without does, for
-  /// every chunk size (only the large ones for inputs over 64 KiB), reading on after errors and
-  /// stopping at the first one.
-  func expectSameWithDecodedChunks(
-    _ bytes: [UInt8], lineLimit: Int = RecordingReader.defaultLineLimit, _ comment: String,
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) {
-    let sizes = bytes.count > 1 << 16 ? [4096, nil] : Self.chunkSizes
-    for size in sizes {
-      for stop in [false, true] {
-        let plain = readTrace(
-          bytes, chunkSize: size, decodeAhead: false, lineLimit: lineLimit, stopAtFirstError: stop)
-        let decoded = readTrace(
-          bytes, chunkSize: size, decodeAhead: true, lineLimit: lineLimit, stopAtFirstError: stop)
-        #expect(
-          decoded == plain,
-          "\(comment), chunks of \(size.map(String.init) ?? "all"), stopping at errors: \(stop)",
-          sourceLocation: sourceLocation)
-      }
-    }
-  }
-
   @Test(arguments: RecordingDecoderTests.cases)
   func malformedInputReadsTheSameWithDecodedChunks(_ input: MalformedInput) {
     // As is (often a single line without a newline, which a DecodedChunk leaves to the reader),
@@ -66,15 +44,15 @@ struct DecodeAheadTests {
       {"t":4,"type":"sendTap"}
 
       """.utf8)
-    expectSameWithDecodedChunks(input.bytes, "as is")
-    expectSameWithDecodedChunks(input.bytes + [0x0A], "with a newline")
-    expectSameWithDecodedChunks(before + input.bytes + after, "between canonical lines")
+    RecordingReaderVerifier.verify(input.bytes, "as is")
+    RecordingReaderVerifier.verify(input.bytes + [0x0A], "with a newline")
+    RecordingReaderVerifier.verify(before + input.bytes + after, "between canonical lines")
   }
 
   @Test(arguments: recordings)
   func bundledRecordingReadsTheSameWithDecodedChunks(_ name: String) throws {
     let bytes = try Self.bytes(ofRecording: name)
-    expectSameWithDecodedChunks(bytes, "\(name)")
+    RecordingReaderVerifier.verify(bytes, "\(name)")
     // Not vacuous: the recorders' lines are in the canonical shape, so chunks decode most of them.
     // An imported recording's events carry the deprecated keys as extra fields, which the
     // canonical shape leaves to the general decoder.
@@ -90,9 +68,10 @@ struct DecodeAheadTests {
   @Test(arguments: ["basic-chat.jsonl", "rotation.jsonl", "growing-five-lines.jsonl"])
   func crlfRecordingReadsTheSameWithDecodedChunks(_ name: String) throws {
     let bytes = Self.crlf(try Self.bytes(ofRecording: name))
-    expectSameWithDecodedChunks(bytes, "\(name) with CRLF")
-    expectSameWithDecodedChunks(Array(bytes.dropLast(2)), "\(name) with CRLF, no last line break")
-    expectSameWithDecodedChunks(Array(bytes.dropLast(1)), "\(name) with CRLF, ending in \\r")
+    RecordingReaderVerifier.verify(bytes, "\(name) with CRLF")
+    RecordingReaderVerifier.verify(
+      Array(bytes.dropLast(2)), "\(name) with CRLF, no last line break")
+    RecordingReaderVerifier.verify(Array(bytes.dropLast(1)), "\(name) with CRLF, ending in \\r")
   }
 
   /// Cases around the line-length limit (48 bytes here), where a DecodedChunk holds the event of
@@ -131,7 +110,7 @@ struct DecodeAheadTests {
       ("only a newline", "\n"),
     ]
     for (name, text) in cases {
-      expectSameWithDecodedChunks(Array(text.utf8), lineLimit: 48, "\(name)")
+      RecordingReaderVerifier.verify(Array(text.utf8), lineLimit: 48, "\(name)")
     }
   }
 

@@ -2,9 +2,9 @@ import ChatReplay
 import ReplayTestSupport
 import Testing
 
-/// Reads `bytes` with `lineLimit` in chunks of `chunkSize` bytes (all at once when `nil`), and
-/// returns the events and the errors as `LINE:COLUMN: MESSAGE`.
-private func read(_ bytes: [UInt8], lineLimit: Int, chunkSize: Int? = nil) -> (
+/// Reads `bytes` with `lineLimit` at once, and returns the events and the errors as
+/// `LINE:COLUMN: MESSAGE`.
+private func read(_ bytes: [UInt8], lineLimit: Int) -> (
   events: [TimedEvent], errors: [String]
 ) {
   var reader = RecordingReader(lineLimit: lineLimit)
@@ -18,16 +18,8 @@ private func read(_ bytes: [UInt8], lineLimit: Int, chunkSize: Int? = nil) -> (
     }
     return true
   }
-  bytes.withUnsafeBufferPointer { buffer in
-    let size = chunkSize ?? max(buffer.count, 1)
-    var start = 0
-    while start < buffer.count {
-      let end = min(start + size, buffer.count)
-      reader.read(UnsafeBufferPointer(rebasing: buffer[start..<end]), take)
-      start = end
-    }
-    reader.finish(take)
-  }
+  _ = bytes.withUnsafeBufferPointer { reader.read($0, take) }
+  reader.finish(take)
   return (events, errors)
 }
 
@@ -39,22 +31,26 @@ struct ResourceLimitTests {
     #"{"t":1,"type":"receive","text":""# + String(repeating: "x", count: 166)
     + #""}"#
 
-  @Test(arguments: [nil, 1, 2, 7, 199, 200, 201])
-  func aCRLFLineAtTheLimitIsAcceptedInAnyChunking(chunkSize: Int?) {
-    // The limit counts the line without its "\r\n": 200 bytes fit a limit of 200.
-    let result = read(Array((Self.line200 + "\r\n").utf8), lineLimit: 200, chunkSize: chunkSize)
-    #expect(result.errors == [])
-    #expect(result.events.count == 1)
+  @Test func aCRLFLineAtTheLimitIsAcceptedInAnyChunking() {
+    // The limit counts the line without its "\r\n": 200 bytes fit a limit of 200. Chunks
+    // that end just before, at and after the limit too.
+    let trace = RecordingReaderVerifier.verify(
+      Array((Self.line200 + "\r\n").utf8), lineLimit: 200, alsoInChunksOf: [199, 200, 201])
+    #expect(trace.errors == [])
+    #expect(trace.events.count == 1)
   }
 
-  @Test(arguments: [nil, 1, 2, 7, 199, 200, 201])
-  func aLineOneByteOverTheLimitIsReportedWithItsLengthInAnyChunking(chunkSize: Int?) {
+  @Test func aLineOneByteOverTheLimitIsReportedWithItsLengthInAnyChunking() {
     // 200 bytes + "y" = 201 bytes, not counting the "\r\n".
     let bytes = Array((Self.line200 + "y\r\n" + #"{"t":2,"type":"sendTap"}"#).utf8)
-    let result = read(bytes, lineLimit: 200, chunkSize: chunkSize)
-    #expect(result.errors == ["1:1: line is 201 bytes long; the limit is 200 bytes"])
+    let trace = RecordingReaderVerifier.verify(
+      bytes, lineLimit: 200, alsoInChunksOf: [199, 200, 201])
+    #expect(
+      trace.errors.map { "\($0.line):\($0.column): \($0.problem.message)" } == [
+        "1:1: line is 201 bytes long; the limit is 200 bytes"
+      ])
     // The next line is still read.
-    #expect(result.events == [TimedEvent(t: 2, event: .sendTap)])
+    #expect(trace.events == [TimedEvent(t: 2, event: .sendTap)])
   }
 
   @Test func nestingInAnUnknownFieldStopsAtTheLimit() {

@@ -1,0 +1,129 @@
+package import ChatReplay
+import ChatReplayTesting
+package import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// swift-nio's `ByteToMessageDecoderVerifier` for the recording reader: whatever the chunks a
+/// recording arrives in, and whether or not each comes with its ``DecodedChunk`` (what
+/// `replay check` decodes ahead on a second thread), the reader hands out the same items.
+package enum RecordingReaderVerifier {
+  /// A way of cutting an input into chunks.
+  package enum Chunking: CustomStringConvertible, Sendable {
+    /// The whole input in one chunk.
+    case whole
+    /// Chunks of this many bytes (the last one shorter).
+    case bytes(Int)
+    /// One chunk per line, its `\n` included.
+    case lines
+
+    init(_ size: Int?) {
+      self = size.map { .bytes($0) } ?? .whole
+    }
+
+    /// The chunks' ranges in `bytes`: consecutive, covering it, at least one.
+    package func ranges(in bytes: [UInt8]) -> [Range<Int>] {
+      switch self {
+      case .whole:
+        return [0..<bytes.count]
+      case .bytes(let size):
+        precondition(size > 0, "a chunk holds at least one byte")
+        let starts = stride(from: 0, to: max(bytes.count, 1), by: size)
+        return starts.map { $0..<min($0 + size, bytes.count) }
+      case .lines:
+        return bytes.withUnsafeBufferPointer { buffer in
+          var ranges: [Range<Int>] = []
+          var start = 0
+          // memchr: a debug build's element-by-element search takes seconds on 10 MB.
+          while start < buffer.count, let base = buffer.baseAddress,
+            let found = memchr(base + start, 0x0A, buffer.count - start)
+          {
+            let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            ranges.append(start..<(end + 1))
+            start = end + 1
+          }
+          if start < buffer.count || ranges.isEmpty { ranges.append(start..<buffer.count) }
+          return ranges
+        }
+      }
+    }
+
+    package var description: String {
+      switch self {
+      case .whole: "whole"
+      case .bytes(let size): "chunks of \(size) bytes"
+      case .lines: "one chunk per line"
+      }
+    }
+  }
+
+  /// The chunkings every input is read in: whole, byte by byte, two bytes, seven, 64, and one
+  /// line per chunk. Inputs over 64 KiB skip the three smallest sizes.
+  package static func chunkings(for bytes: [UInt8], extraSizes: [Int]) -> [Chunking] {
+    let sizes = bytes.count > 1 << 16 ? [4096] : [1, 2, 7, 64, 4096]
+    return [.whole, .lines] + (sizes + extraSizes).map { .bytes($0) }
+  }
+
+  /// Reads `bytes` in every chunking, each with and without decoded chunks, reading on after
+  /// errors and (for inputs up to 64 KiB) stopping at the first; expects the items handed out to be those of reading it
+  /// whole without decoded chunks (and a chunk's reads to answer the same with and without), and
+  /// returns that whole, reading-on trace.
+  @discardableResult
+  package static func verify(
+    _ bytes: [UInt8], lineLimit: Int = RecordingReader.defaultLineLimit,
+    alsoInChunksOf extraSizes: [Int] = [], _ comment: String = "",
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> ReaderTrace {
+    var reference: ReaderTrace?
+    let cuts = chunkings(for: bytes, extraSizes: extraSizes).map { ($0, $0.ranges(in: bytes)) }
+    // Stopping at the first error is a matter of the first lines: large inputs read on only.
+    for stop in bytes.count > 1 << 16 ? [false] : [false, true] {
+      let whole = readTrace(
+        bytes, chunks: [0..<bytes.count], decodeAhead: false, lineLimit: lineLimit,
+        stopAtFirstError: stop)
+      if !stop { reference = whole }
+      for (chunking, chunks) in cuts {
+        let plain = readTrace(
+          bytes, chunks: chunks, decodeAhead: false, lineLimit: lineLimit,
+          stopAtFirstError: stop)
+        let decoded = readTrace(
+          bytes, chunks: chunks, decodeAhead: true, lineLimit: lineLimit, stopAtFirstError: stop)
+        let context =
+          "\(comment.isEmpty ? "" : comment + ", ")\(chunking), stopping at errors: \(stop)"
+        if plain.items != whole.items {
+          Issue.record(
+            Comment(
+              rawValue: "\(context): not the items of reading it whole (Expected: −, Actual: +)\n"
+                + LineDiff.text(
+                  whole.items.map(\.description).joined(separator: "\n"),
+                  plain.items.map(\.description).joined(separator: "\n"))),
+            sourceLocation: sourceLocation)
+        }
+        #expect(
+          decoded == plain, "\(context): decoded chunks change what is read",
+          sourceLocation: sourceLocation)
+      }
+    }
+    return reference ?? ReaderTrace()
+  }
+}
+
+extension ReaderTrace {
+  /// The events handed out, in order.
+  package var events: [TimedEvent] {
+    items.compactMap { item in
+      if case .event(let event, _, _) = item { event } else { nil }
+    }
+  }
+
+  /// The errors handed out, in order.
+  package var errors: [RecordingError] {
+    items.compactMap { item in
+      if case .error(let error, _) = item { error } else { nil }
+    }
+  }
+}
