@@ -47,6 +47,7 @@ struct CheckCommandTests {
   }
 
   /// `--no-times` prints one line per file, without its last part, the time and the speed.
+  ///
   /// basic-chat.jsonl has 33 lines: the header and 32 events, so 33 steps with step 0.
   @Test func noTimesPrintsTheSummaryLine() throws {
     try expectCommand(

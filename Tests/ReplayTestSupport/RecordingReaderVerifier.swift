@@ -61,8 +61,8 @@ package enum RecordingReaderVerifier {
     }
   }
 
-  /// The chunkings every input is read in: whole, byte by byte, two bytes, seven, 64, and one
-  /// line per chunk. Inputs over 64 KiB skip the three smallest sizes.
+  /// The chunkings an input is read in: whole, one line per chunk, and 1, 2, 7, 64 and 4096
+  /// bytes (only 4096 over 64 KiB), then `extraSizes`.
   package static func chunkings(for bytes: [UInt8], extraSizes: [Int]) -> [Chunking] {
     let sizes = bytes.count > 1 << 16 ? [4096] : [1, 2, 7, 64, 4096]
     return [.whole, .lines] + (sizes + extraSizes).map { .bytes($0) }
