@@ -166,6 +166,11 @@ struct PromptTerminalTests {
       pane.screen(waitingFor: "= true").contains(
         "(replay) print \"こんにちは\" == \"こんにちは\"\n\"こんにちは\" == \"こんにちは\" = true"))
 
+    // Ctrl-C at the prompt drops the line and prompts again.
+    pane.type("blame inputBar")
+    pane.keys("C-c")
+    #expect(pane.screen(waitingFor: "inputBar^C").contains("(replay) blame inputBar^C\n(replay)"))
+
     // Ctrl-D on a partial line deletes under the cursor: "nextx" becomes "next".
     pane.type("nextx")
     pane.keys("Left", "C-d", "Enter")
