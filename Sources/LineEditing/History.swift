@@ -1,10 +1,12 @@
 /// The lines entered before, oldest first: de-duplicated (a repeated line moves to the end) and
 /// capped (the oldest go first).
 public struct History: Hashable, Sendable {
+  /// The entries, oldest first.
   public private(set) var entries: [String]
   /// How many entries are kept.
   public let capacity: Int
 
+  /// A history of `entries` (oldest first) as ``add(_:)`` would leave it.
   public init(_ entries: [String] = [], capacity: Int = 1000) {
     self.capacity = max(capacity, 1)
     self.entries = []

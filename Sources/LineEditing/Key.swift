@@ -35,6 +35,7 @@ public enum Key: Hashable, Sendable {
 public struct KeyDecoder: Sendable {
   private var pending: [UInt8] = []
 
+  /// A decoder holding nothing.
   public init() {}
 
   /// Whether bytes of an unfinished sequence are held (a lone `ESC`, say).

@@ -41,11 +41,13 @@ public struct Completion: Hashable, Sendable {
 /// // editor.line == ["h", "!", "i"], editor.cursor == 2
 /// ```
 public struct LineEditor: Sendable {
+  /// What is drawn before the line.
   public var prompt: String
   /// The line being edited, one grapheme cluster per element.
   public internal(set) var line: [Character] = []
   /// The cursor, as an index into ``line``.
   public internal(set) var cursor = 0
+  /// The lines entered, to walk with Up and Down and search with Ctrl-R.
   public internal(set) var history: History
   /// The terminal's width, for listing completions in columns.
   public var width = 80
@@ -79,6 +81,7 @@ public struct LineEditor: Sendable {
     var savedCursor: Int
   }
 
+  /// An empty line after `prompt`, with `history` to walk.
   public init(prompt: String, history: History = History()) {
     self.prompt = prompt
     self.history = history

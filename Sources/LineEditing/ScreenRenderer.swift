@@ -30,6 +30,7 @@ public struct Layout: Hashable, Sendable {
     }
   }
 
+  /// Lays `text` out on rows of `width` columns.
   public init(_ text: [Character], width: Int) {
     let width = max(width, 1)
     var row = 0
@@ -65,6 +66,7 @@ public struct ScreenRenderer: Sendable {
   /// The row of the display the cursor is on, from 0.
   public private(set) var cursorRow = 0
 
+  /// A renderer for a terminal `width` columns wide, the cursor on the display's first row.
   public init(width: Int) {
     self.width = max(width, 1)
   }
