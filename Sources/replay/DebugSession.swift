@@ -142,6 +142,7 @@ struct DebugSession {
     let name = line.split(separator: " ").first.map(String.init) ?? ""
     let progress = ProgressLine(name, isEnabled: isInteractive && isatty(2) == 1)
     let last = debugger.timeline.lastStep
+    debugger.terminalSize = Terminal.drawingSize
     let reply = debugger.execute(
       line,
       isCancelled: { step in

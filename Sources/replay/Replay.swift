@@ -18,7 +18,10 @@ struct Replay {
 
   /// Every subcommand: `replay NAME …`.
   static var subcommands: [any Command.Type] {
-    [CheckCommand.self, CompareCommand.self, GenerateCommand.self, ImportCommand.self]
+    [
+      CheckCommand.self, CompareCommand.self, GenerateCommand.self, ImportCommand.self,
+      SVGCommand.self,
+    ]
   }
 
   /// Runs the command line `arguments` (without the program's name).

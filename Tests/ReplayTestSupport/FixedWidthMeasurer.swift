@@ -16,5 +16,13 @@ package struct FixedWidthMeasurer: TextMeasuring {
     return Size(width: widest, height: Double(lines) * lineHeightValue)
   }
 
+  package func lines(of text: String, width: Double, fontSize: Double) -> [String] {
+    let perLine = max(Int(width / characterWidth), 1)
+    let characters = Array(text)
+    return stride(from: 0, to: characters.count, by: perLine).map {
+      String(characters[$0..<min($0 + perLine, characters.count)])
+    }
+  }
+
   package func lineHeight(fontSize: Double) -> Double { lineHeightValue }
 }

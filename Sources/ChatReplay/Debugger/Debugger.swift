@@ -73,6 +73,8 @@ public struct Debugger: Sendable {
   public var usesColor: Bool
   /// Whether long output should go through a pager (`set pagination on|off`).
   public internal(set) var paginates = true
+  /// The terminal's size, which `screen` fits its drawing into; `nil` draws at full size.
+  public var terminalSize: TerminalSize?
   var cache: StateCache
   /// What each step changed, so scans visit only the steps that matter.
   let index: ChangeIndex
@@ -176,7 +178,10 @@ public struct Debugger: Sendable {
     case .events(let from, let to): lines = try eventList(from: from, to: to)
     case .diff(let a, let b): lines = try diffLines(a, b)
     case .diagnostics(let all): lines = all ? try allDiagnostics() : currentDiagnostics()
-    case .screen: lines = ScreenDrawing.draw(state, usesColor: usesColor)
+    case .screen:
+      lines = ScreenDrawing.draw(
+        Scene(state, measurer: timeline.screen.measurer), usesColor: usesColor,
+        terminal: terminalSize)
     case .breakWhen(let source, let condition, let temporary):
       lines = try addBreakpoint(.condition(source: source, condition), temporary: temporary)
     case .breakAt(let reference, let temporary):

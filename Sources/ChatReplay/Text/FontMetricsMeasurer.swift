@@ -67,14 +67,16 @@ public struct FontMetricsMeasurer: TextMeasuring {
   public func boundingSize(of text: String, width: Double, fontSize: Double) -> Size {
     if text.isEmpty { return .zero }
     let unitsPerEm = Double(metrics.unitsPerEm)
-    var breaker = LineBreaker(maxUnits: width * unitsPerEm / fontSize)
+    var breaker = LineBreaker(
+      maxUnits: width * unitsPerEm / fontSize, recorder: NoLineRecorder())
     let measuredAsASCII =
       text.utf8.withContiguousStorageIfAvailable { bytes in
         measureASCII(bytes, into: &breaker)
       } ?? false
     if !measuredAsASCII {
       // Start again, one grapheme cluster at a time.
-      breaker = LineBreaker(maxUnits: width * unitsPerEm / fontSize)
+      breaker = LineBreaker(
+        maxUnits: width * unitsPerEm / fontSize, recorder: NoLineRecorder())
       measureClusters(text, into: &breaker)
     }
     breaker.endParagraph()
@@ -84,11 +86,42 @@ public struct FontMetricsMeasurer: TextMeasuring {
     )
   }
 
+  /// The lines of `text` wrapped at `width` points, as ``boundingSize(of:width:fontSize:)``
+  /// breaks them: one entry per line, without the paragraph separators and the hanging spaces.
+  public func lines(of text: String, width: Double, fontSize: Double) -> [String] {
+    if text.isEmpty { return [] }
+    var breaker = LineBreaker(
+      maxUnits: width * Double(metrics.unitsPerEm) / fontSize,
+      recorder: LineStarts(start: text.startIndex))
+    measureClusters(text, into: &breaker)
+    breaker.recorder.move(to: text.endIndex, next: text.endIndex)
+    breaker.endParagraph()
+    let starts = breaker.recorder.starts
+    return zip(starts, starts.dropFirst()).map { start, end in
+      var line = text[start..<end]
+      while let last = line.last, last.isNewline || Self.isHangingSpace(last) {
+        line.removeLast()
+      }
+      return String(line)
+    }
+  }
+
+  /// Whether `character` is a breaking space, which hangs at the end of a line.
+  private static func isHangingSpace(_ character: Character) -> Bool {
+    guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else {
+      return false
+    }
+    switch scalar.value {
+    case 0x20, 0x09, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x200B, 0x205F, 0x3000: return true
+    default: return false
+    }
+  }
+
   /// Feeds ASCII `bytes` to `breaker` one byte (one grapheme cluster, CR LF aside) at a time;
   /// returns `false` as soon as a non-ASCII byte shows up.
   private func measureASCII(
     _ bytes: UnsafeBufferPointer<UInt8>,
-    into breaker: inout LineBreaker
+    into breaker: inout LineBreaker<NoLineRecorder>
   ) -> Bool {
     asciiUnits.withUnsafeBufferPointer { units in
       var index = 0
@@ -120,7 +153,9 @@ public struct FontMetricsMeasurer: TextMeasuring {
   /// between them, so a simple scalar followed by another (or by the end) is measured on its
   /// own without the standard library's grapheme breaking; elsewhere `String` finds the
   /// clusters.
-  private func measureClusters(_ text: String, into breaker: inout LineBreaker) {
+  private func measureClusters<R: LineRecording>(
+    _ text: String, into breaker: inout LineBreaker<R>
+  ) {
     let scalars = text.unicodeScalars
     let end = scalars.endIndex
     var index = scalars.startIndex
@@ -130,6 +165,7 @@ public struct FontMetricsMeasurer: TextMeasuring {
       if ScalarClass.isSimple(scalar.value),
         next == end || ScalarClass.isSimple(scalars[next].value)
       {
+        breaker.recorder.move(to: index, next: next)
         measure(simple: scalar, into: &breaker)
         index = next
         continue
@@ -137,6 +173,7 @@ public struct FontMetricsMeasurer: TextMeasuring {
       // `index` is a cluster boundary: the start, or just after a scalar measured on its own.
       repeat {
         let clusterEnd = text.index(after: index)
+        breaker.recorder.move(to: index, next: clusterEnd)
         measure(text[index], into: &breaker)
         index = clusterEnd
       } while index < end && !Self.startsSimpleRun(scalars, at: index)
@@ -155,7 +192,9 @@ public struct FontMetricsMeasurer: TextMeasuring {
 
   /// Feeds one simple scalar, a grapheme cluster of its own, to `breaker`.
   @inline(__always)
-  private func measure(simple scalar: Unicode.Scalar, into breaker: inout LineBreaker) {
+  private func measure<R: LineRecording>(
+    simple scalar: Unicode.Scalar, into breaker: inout LineBreaker<R>
+  ) {
     switch scalar.value {
     case 0x0A:
       breaker.endParagraph()
@@ -172,7 +211,9 @@ public struct FontMetricsMeasurer: TextMeasuring {
 
   /// Feeds one grapheme cluster to `breaker`.
   @inline(__always)
-  private func measure(_ character: Character, into breaker: inout LineBreaker) {
+  private func measure<R: LineRecording>(
+    _ character: Character, into breaker: inout LineBreaker<R>
+  ) {
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return }
     let isSingleScalar = scalars.index(after: scalars.startIndex) == scalars.endIndex

@@ -1,7 +1,67 @@
-/// Greedy line filling in design units, fed one grapheme cluster or space at a time.
-struct LineBreaker {
+/// What a ``LineBreaker`` tells about where lines start, for the measurer's `lines(of:…)`.
+protocol LineRecording {
+  /// The cluster about to be fed spans `position..<next`.
+  mutating func move(to position: String.Index, next: String.Index)
+  /// A word starts at the current cluster.
+  mutating func beginWord()
+  /// A line ended; the next starts at the current word's start (`.word`), at the current
+  /// cluster (`.cluster`), or after it (`.afterCluster`, for a paragraph separator).
+  mutating func finishLine(nextStart: LineStart)
+}
+
+/// Where the line after a finished one starts.
+enum LineStart {
+  case word
+  case cluster
+  case afterCluster
+}
+
+/// Records nothing: measuring a size needs no positions.
+struct NoLineRecorder: LineRecording {
+  @inline(__always) mutating func move(to position: String.Index, next: String.Index) {}
+  @inline(__always) mutating func beginWord() {}
+  @inline(__always) mutating func finishLine(nextStart: LineStart) {}
+}
+
+/// Records the index where each line starts.
+struct LineStarts: LineRecording {
+  private var position: String.Index
+  private var next: String.Index
+  private var wordStart: String.Index
+  /// The start of each line, then the end of the last one.
+  private(set) var starts: [String.Index]
+
+  init(start: String.Index) {
+    position = start
+    next = start
+    wordStart = start
+    starts = [start]
+  }
+
+  mutating func move(to position: String.Index, next: String.Index) {
+    self.position = position
+    self.next = next
+  }
+
+  mutating func beginWord() { wordStart = position }
+
+  mutating func finishLine(nextStart: LineStart) {
+    switch nextStart {
+    case .word: starts.append(wordStart)
+    case .cluster: starts.append(position)
+    case .afterCluster: starts.append(next)
+    }
+  }
+}
+
+/// Greedy line filling in design units, fed one grapheme cluster or space at a time; its
+/// `recorder` hears where lines start (nothing, when only the size is wanted).
+struct LineBreaker<Recorder: LineRecording> {
   /// The line width in design units.
   let maxUnits: Double
+
+  /// Where lines start, when asked.
+  var recorder: Recorder
 
   /// The width of the words (and leading spaces) already on the current line.
   var lineUnits = 0.0
@@ -27,12 +87,14 @@ struct LineBreaker {
   /// The number of finished lines.
   var lineCount = 0
 
-  init(maxUnits: Double) {
+  init(maxUnits: Double, recorder: Recorder) {
     self.maxUnits = maxUnits
+    self.recorder = recorder
   }
 
   /// Adds a cluster of `units` to the current word, wrapping or breaking the word if needed.
   mutating func addWordCluster(_ units: Double) {
+    if !inWord { recorder.beginWord() }
     if lineUnits + pendingSpaceUnits + wordUnits + units <= maxUnits {
       wordUnits += units
       inWord = true
@@ -40,7 +102,7 @@ struct LineBreaker {
     }
     if lineHasContent {
       // The word moves to a new line; the spaces before it hang at the end of this one.
-      finishLine(width: lineUnits)
+      finishLine(width: lineUnits, nextStart: .word)
       if wordUnits + units <= maxUnits {
         wordUnits += units
         inWord = true
@@ -49,7 +111,7 @@ struct LineBreaker {
     }
     // The word alone is wider than the line: break it before this cluster.
     if wordUnits > 0 {
-      finishLine(width: wordUnits)
+      finishLine(width: wordUnits, nextStart: .cluster)
     }
     wordUnits = units
     inWord = true
@@ -76,7 +138,7 @@ struct LineBreaker {
   /// Ends the current paragraph, finishing its last line.
   mutating func endParagraph() {
     endWord()
-    finishLine(width: lineUnits)
+    finishLine(width: lineUnits, nextStart: .afterCluster)
   }
 
   /// Puts the word being built on the current line.
@@ -91,7 +153,8 @@ struct LineBreaker {
   }
 
   /// Records a finished line of `width` and starts an empty one (the current word stays).
-  private mutating func finishLine(width: Double) {
+  private mutating func finishLine(width: Double, nextStart: LineStart) {
+    recorder.finishLine(nextStart: nextStart)
     widestLine = max(widestLine, width)
     lineCount += 1
     lineUnits = 0

@@ -9,6 +9,11 @@ public protocol TextMeasuring: Sendable {
   /// points: the widest line's width and the height of all lines, unrounded.
   func boundingSize(of text: String, width: Double, fontSize: Double) -> Size
 
+  /// The lines of `text` wrapped at `width` points, broken exactly where
+  /// ``boundingSize(of:width:fontSize:)`` breaks them, without line separators and the spaces
+  /// that hang at a line's end.
+  func lines(of text: String, width: Double, fontSize: Double) -> [String]
+
   /// The height of one line of the system font of `fontSize` points, leading included.
   func lineHeight(fontSize: Double) -> Double
 }

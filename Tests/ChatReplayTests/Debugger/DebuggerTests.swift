@@ -295,11 +295,12 @@ struct DebuggerTests {
     // 393 / 36 = 10.9 pt per column, 21.8 per row: 852 / 21.83 = 39.03, so 40 rows.
     #expect(lines.first == "screen at step 2: 393×852 pt; 1 column = 10.9 pt, 1 row = 21.8 pt")
     #expect(lines.count == 1 + 1 + 40 + 1 + 1)
-    // The bar is 438…482: rows whose middle lies inside are 20 (447.5) and 21 (469.4).
-    #expect(lines[2 + 20] == "│ [Yo                        ]  Send │ ← inputBar 438…482")
+    // The bar is 438…482: rows whose middle lies inside are 20 (447.5) and 21 (469.4). The
+    // field 8…317 is columns 1–28, the send button 325…385 columns 30–34 (ScreenDrawingTests).
+    #expect(lines[2 + 20] == "│ [Yo                        ] Send  │ ← inputBar 438…482")
     // The gap 482…516 holds the middle of row 22 (491.2).
     #expect(lines[2 + 22] == "│░░░░░░░░░░░░ gap 34 pt ░░░░░░░░░░░░░│ ← GAP 482…516: 34 pt")
-    #expect(lines.last == "( ) other  [ ] me  ░ gap  ▓ overlap")
+    #expect(lines.last == "( ) other  [ ] me  ░ gap  ▓ overlap  ! marked")
   }
 
   @Test func helpListsCommandsAndExplainsOne() {
