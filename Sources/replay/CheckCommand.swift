@@ -17,10 +17,25 @@ struct CheckCommand: Command {
     replay check: decodes and replays each recording, printing one line per file: its events,
     steps, diagnostics counted by id, and the time taken. Bad lines are reported as `replay FILE`
     reports them. Files are checked in parallel; lines are printed in argument order. FILE '-'
-    reads standard input.
+    reads standard input; a directory stands for every .jsonl file under it.
     """
-  static let epilogue =
-    "Exit status: 0 every file is good, 1 a bad or unreadable file, 64 bad arguments."
+  static let discussion = """
+    Golden states (--expect): each recording's states (what `replay FILE --json` prints) are
+    compared with NAME.jsonl.expected beside it. On a mismatch the paths of the reference (@−)
+    and of the new states (@+, NAME.jsonl.expected.new) are printed, then a diff of the first
+    differing steps. --record says what may be written: missing (the default) writes a missing
+    reference, and the new states of a mismatch to .expected.new; failed also overwrites a
+    reference that differs; all rewrites every reference that differs or is missing; never
+    writes nothing (the mode whenever CI is set, so CI never writes a reference and a missing
+    one fails). A run that writes a reference still fails, so that it is looked at first.
+    `replay accept` moves .expected.new files over their references. References under a
+    directory argument whose recording is gone are reported as obsolete.
+    """
+  static let epilogue = """
+    Exit status: 0 every file passes; 1 a bad or unreadable recording (whatever else failed);
+    2 a diagnostic that --fail-on names was reached; 3 states differ from, or have no,
+    reference, or a reference was recorded (3 wins over 2); 64 bad arguments.
+    """
 
   static var positional: PositionalSpec<CheckCommand>? {
     PositionalSpec(
@@ -32,11 +47,54 @@ struct CheckCommand: Command {
   }
 
   static var options: [OptionSpec<CheckCommand>] {
-    [
+    let kinds = Diagnostic.Kind.allCases.map(\.rawValue)
+    return [
       SharedOptions.keepGoing(
         help: "Report every bad line of a file and replay the rest (default: stop a file at "
           + "its first bad line)."
       ) { $0.keepGoing = true },
+      .value(
+        "--fail-on", placeholder: "IDS",
+        help: "Fail (exit status 2) when a recording reaches one of these diagnostics: ids "
+          + "separated by commas, any (every diagnostic) or none (the default: only bad "
+          + "recordings fail). Ids: \(kinds.joined(separator: ", "))."
+      ) { command, text throws(UsageError) in
+        switch text {
+        case "any": command.policy = .any
+        case "none": command.policy = .none
+        default:
+          var chosen: Set<Diagnostic.Kind> = []
+          for id in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let kind: Diagnostic.Kind = try SharedOptions.choice(
+              String(id), kind: "diagnostic id")
+            chosen.insert(kind)
+          }
+          command.policy = .kinds(chosen)
+        }
+      },
+      .flag(
+        "--expect", help: "Compare each recording's states with NAME.jsonl.expected (see above)."
+      ) { command throws(UsageError) in command.expects = true },
+      .value(
+        "--record", placeholder: "MODE",
+        help: "With --expect, what may be written: missing (default), failed, all, never. "
+          + "Always never when CI is set."
+      ) { command, text throws(UsageError) in
+        command.record = try SharedOptions.choice(text, kind: "record mode")
+      },
+      .value(
+        "--artifacts", placeholder: "DIR",
+        help: "With --expect, copy each failing recording's reference, new states and diff "
+          + "into DIR (default: $REPLAY_ARTIFACTS, if set), whatever --record allows."
+      ) { command, text throws(UsageError) in command.artifacts = text },
+      .value(
+        "--format", placeholder: "FORMAT",
+        help: "The report: text (default), json, junit (JUnit XML), github (workflow "
+          + "commands that annotate the recordings' lines) or markdown (for "
+          + "$GITHUB_STEP_SUMMARY)."
+      ) { command, text throws(UsageError) in
+        command.format = try SharedOptions.choice(text, kind: "format")
+      },
       .flag(
         "--no-times",
         help: "Leave out times and speeds, so that the output is the same on every run."
@@ -72,21 +130,60 @@ struct CheckCommand: Command {
   var layout: LayoutID?
   var rxKeyboardVersion = RxKeyboardLayout.Version.v1
   var timesTimeline = false
+  var policy = FailurePolicy.none
+  var expects = false
+  var record = RecordMode.missing
+  var artifacts: String?
+  var format = CheckFormat.text
+
+  mutating func validate() throws(UsageError) {
+    if expects && files.contains("-") { throw .conflicting("--expect", "-") }
+  }
 
   /// What checking one file found, ready to print.
   struct Outcome: Sendable {
     var report: CheckReport
     /// The `--timeline` line.
     var timeline: String?
+    /// Lines that follow the report's line in the text format (a golden mismatch's paths and
+    /// diff, the references written).
+    var details: [String] = []
+  }
+
+  /// What `--expect` may write beside the recordings.
+  enum RecordMode: String, CaseIterable {
+    case missing
+    case failed
+    case all
+    case never
+  }
+
+  /// Whether `CI` says this runs in continuous integration.
+  static var isCI: Bool {
+    guard let value = Files.environment("CI") else { return false }
+    return !["", "0", "false", "no"].contains(value.lowercased())
   }
 
   func run(_ console: inout Console) -> ExitStatus {
-    let files = self.files
+    let (files, obsolete) = Self.expand(self.files, expects: expects)
+    if files.isEmpty {
+      console.error.line("Error: no recording (.jsonl) under \(self.files.joined(separator: ", "))")
+      return .failure
+    }
     let options = Replayer.Options(layout: layout, rxKeyboardVersion: rxKeyboardVersion)
     let keepGoing = self.keepGoing
     let showsTimes = self.showsTimes
     let timesTimeline = self.timesTimeline
-    let printer = Locked(OrderedPrinter(count: files.count, console: console))
+    let expects = self.expects
+    let mode = Self.isCI ? RecordMode.never : record
+    let artifacts =
+      self.artifacts
+      ?? Files.environment("REPLAY_ARTIFACTS").flatMap {
+        $0.isEmpty ? nil : $0
+      }
+    let printer = Locked(
+      OrderedPrinter(
+        count: files.count, console: console, policy: policy, streamsText: format == .text))
     let next = Atomic<Int>(0)
     // With a core to spare per file, a helper thread decodes each file ahead of its replay.
     let decodeAhead = jobs >= 2 * files.count
@@ -95,12 +192,23 @@ struct CheckCommand: Command {
       while true {
         let index = next.add(1, ordering: .relaxed).oldValue
         guard index < files.count else { return }
-        var outcome = Outcome(
-          report: Self.check(
-            files[index], options: options, keepGoing: keepGoing, showsTimes: showsTimes,
-            decodeAhead: decodeAhead))
+        let path = files[index]
+        var states: [UInt8] = []
+        let report = withUnsafeMutablePointer(to: &states) { pointer in
+          Self.check(
+            path, options: options, keepGoing: keepGoing, showsTimes: showsTimes,
+            decodeAhead: decodeAhead, states: expects ? pointer : nil)
+        }
+        var outcome = Outcome(report: report)
+        if expects && !outcome.report.isBad {
+          let golden = GoldenFiles(recording: path, mode: mode, artifacts: artifacts)
+          let result = golden.compare(
+            String(decoding: states, as: UTF8.self), lines: outcome.report.stepLines)
+          outcome.report.golden = result.outcome
+          outcome.details = result.details
+        }
         if timesTimeline && !outcome.report.isBad {
-          outcome.timeline = Self.timeTravel(files[index], options: options)
+          outcome.timeline = Self.timeTravel(path, options: options)
         }
         printer.withLock { $0.deliver(outcome, at: index) }
       }
@@ -108,29 +216,76 @@ struct CheckCommand: Command {
     let elapsed = seconds(since: started)
     let reports = printer.withLock { $0.outcomes.compactMap { $0?.report } }
     console = printer.withLock { $0.console }
-    if files.count > 1 {
-      console.output.line(CheckReport.totals(reports, seconds: showsTimes ? elapsed : nil))
+    let run = CheckRun(reports: reports, policy: policy, obsolete: obsolete)
+    switch format {
+    case .text:
+      for path in obsolete {
+        console.output.line("\(path): obsolete (no recording \(path.dropLast(".expected".count)))")
+      }
+      if files.count > 1 {
+        console.output.line(
+          CheckReport.totals(reports, policy: policy, seconds: showsTimes ? elapsed : nil))
+      }
+    case .json: console.output.write(run.json)
+    case .junit: console.output.write(run.junit)
+    case .github:
+      for command in run.githubCommands { console.output.line(command) }
+    case .markdown: console.output.write(run.markdown)
     }
-    return reports.contains(where: \.isBad) ? .failure : .success
+    if reports.contains(where: \.isBad) { return .failure }
+    if reports.contains(where: { $0.golden.map { $0 != .matched } ?? false }) {
+      return .goldenFailure
+    }
+    if reports.contains(where: { !$0.runs(failing: policy).isEmpty }) { return .policyFailure }
+    return .success
   }
 
-  /// Replays `path` without keeping or printing states.
+  /// The recordings `arguments` name (a directory: every `.jsonl` file under it), and with
+  /// `expects` the references under those directories whose recording is gone.
+  static func expand(_ arguments: [String], expects: Bool) -> ([String], [String]) {
+    var files: [String] = []
+    var obsolete: [String] = []
+    for argument in arguments {
+      guard argument != "-", Files.isDirectory(argument) else {
+        files.append(argument)
+        continue
+      }
+      let found = Files.walk(argument)
+      files += found.filter { $0.hasSuffix(".jsonl") }
+      if expects {
+        obsolete += found.filter {
+          $0.hasSuffix(".jsonl.expected") && !Files.exists(String($0.dropLast(".expected".count)))
+        }
+      }
+    }
+    return (files, obsolete)
+  }
+
+  /// Replays `path` without keeping states; with `states`, writes each as `--json` does into it.
   static func check(
     _ path: String, options: Replayer.Options, keepGoing: Bool, showsTimes: Bool,
-    decodeAhead: Bool
+    decodeAhead: Bool, states: UnsafeMutablePointer<[UInt8]>? = nil
   ) -> CheckReport {
     let started = ContinuousClock.now
     let name = displayName(forPath: path)
     var report = CheckReport(file: name, stopsAtFirstError: !keepGoing)
     var replayer = Replayer(options: options)
+    var writer = JSONWriter()
     do {
       try readChunks(of: path, decodingAhead: decodeAhead) { chunk, decoded in
         report.bytes += chunk.count
         // Closures written in place (not local functions) keep the report's accesses static.
         return replayer.read(
           chunk, decoded: decoded,
-          state: { state, _ in
-            report.count(state)
+          step: { state, _, line, _ in
+            report.count(state, line: line)
+            if let states {
+              report.stepLines.append(line)
+              writer.reset()
+              state.write(to: &writer)
+              writer.newline()
+              states.pointee += writer.bytes
+            }
             return true
           },
           error: { error in
@@ -143,8 +298,15 @@ struct CheckCommand: Command {
       return report
     }
     replayer.finish(
-      state: { state, _ in
-        report.count(state)
+      step: { state, _, line, _ in
+        report.count(state, line: line)
+        if let states {
+          report.stepLines.append(line)
+          writer.reset()
+          state.write(to: &writer)
+          writer.newline()
+          states.pointee += writer.bytes
+        }
         return true
       },
       error: { error in

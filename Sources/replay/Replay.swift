@@ -19,8 +19,8 @@ struct Replay {
   /// Every subcommand: `replay NAME …`.
   static var subcommands: [any Command.Type] {
     [
-      CheckCommand.self, CompareCommand.self, GenerateCommand.self, ImportCommand.self,
-      SVGCommand.self,
+      AcceptCommand.self, CheckCommand.self, CompareCommand.self, GenerateCommand.self,
+      ImportCommand.self, SVGCommand.self,
     ]
   }
 

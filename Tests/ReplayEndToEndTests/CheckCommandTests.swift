@@ -156,7 +156,8 @@ struct CheckCommandTests {
       ["check"] + bad.arguments, stdout: "",
       stderr: """
         Error: \(bad.error)
-        Usage: replay check FILE... [--keep-going] [--no-times] [--jobs N] [--layout NAME]
+        Usage: replay check FILE... [--keep-going] [--fail-on IDS] [--expect] [--record MODE]
+                            [--artifacts DIR] [--format FORMAT] [--no-times] [--jobs N] [--layout NAME]
                             [--rxkeyboard-version V] [--timeline]
 
         """, status: 64)

@@ -38,16 +38,23 @@ package enum ReplayBinary {
   }
 
   /// Runs `replay` with `arguments`, feeding `input` on standard input, in `directory` (the
-  /// package root by default); kills it after `timeout` seconds (its status is then 9,
+  /// package root by default), with the test's environment changed by `environment` (a `nil`
+  /// value removes the variable); kills it after `timeout` seconds (its status is then 9,
   /// `SIGKILL`).
   package static func run(
-    _ arguments: [String], input: String = "", in directory: String? = nil, timeout: Double = 120
+    _ arguments: [String], input: String = "", in directory: String? = nil,
+    environment: [String: String?] = [:], timeout: Double = 120
   ) throws -> ProcessResult {
     guard let url else { throw CocoaError(.fileNoSuchFile) }
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
     process.currentDirectoryURL = directory.map { URL(fileURLWithPath: $0) } ?? packageRoot
+    if !environment.isEmpty {
+      var variables = ProcessInfo.processInfo.environment
+      for (name, value) in environment { variables[name] = value }
+      process.environment = variables
+    }
     let stdin = Pipe()
     let stdout = Pipe()
     let stderr = Pipe()

@@ -76,6 +76,11 @@ enum ExitStatus: Int32 {
   case success = 0
   /// A recording is bad or unreadable, or a file cannot be written.
   case failure = 1
+  /// `replay check`: a recording reached a diagnostic that `--fail-on` names.
+  case policyFailure = 2
+  /// `replay check --expect`: states differ from their reference, or have none, or a reference
+  /// was just recorded.
+  case goldenFailure = 3
   /// The command line is wrong (`EX_USAGE`); a `Usage:` line follows the error.
   case usage = 64
 }
