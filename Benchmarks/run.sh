@@ -12,6 +12,13 @@
 # (also `replay FILE --json` output speed, peak memory of streaming and of the debugger's
 # history, and time travel). Exit status 1 if a target is missed.
 #
+# Then Benchmarks/targets.py puts every other path beside `replay check --jobs 1` on the 1M and 5M
+# files: `--json` (output rate, and `jq -c .`), `compare` (text and --json), the debugger's load
+# and peak memory, `html` when the build has it, and a native simdjson program that extracts every
+# field (Benchmarks/simdjson-peer.cpp, built here against Debian's libsimdjson-dev, installed with
+# apt-get when missing), each as a ratio with its target and PASS/FAIL. The whole output is kept
+# in Benchmarks/results/DATE-TIME.txt.
+#
 # Recordings come from `replay generate --seed 1` (realistic sessions: ~72 % textChange, 11 %
 # keyboard, 8 % pan, the rest sends, scrolls, receives; ~78 bytes per event).
 set -euo pipefail
@@ -28,13 +35,25 @@ while [ $# -gt 0 ]; do
   esac
 done
 
+mkdir -p Benchmarks/results
+results="Benchmarks/results/$(date -u +%Y-%m-%d-%H%M).txt"
+exec > >(tee "$results") 2>&1
+
 for tool in jq python3 /usr/bin/time; do
   command -v "$tool" >/dev/null || { echo "Benchmarks/run.sh needs $tool" >&2; exit 1; }
 done
 python3 -c 'import orjson' 2>/dev/null || python3 -m pip install --quiet orjson
 
+if [ ! -f /usr/include/simdjson.h ]; then
+  apt-get install -y -qq libsimdjson-dev >/dev/null || { apt-get update -qq && apt-get install -y -qq libsimdjson-dev >/dev/null; }
+fi
+
 swift build -c release --scratch-path .build-release >&2
 replay=.build-release/release/replay
+peer=.build-release/simdjson-peer
+if [ ! -x "$peer" ] || [ Benchmarks/simdjson-peer.cpp -nt "$peer" ]; then
+  g++ -O3 -march=native -std=c++17 Benchmarks/simdjson-peer.cpp -lsimdjson -o "$peer"
+fi
 
 mkdir -p "$dir"
 # Recordings made by another version of the generator would not be the same recordings: keep
@@ -55,4 +74,12 @@ for count in 10000 1000000 5000000; do
 done
 
 echo "machine: $(nproc) cores, $(uname -sm); replay $(git rev-parse --short HEAD)"
-python3 Benchmarks/measure.py --replay "$replay" --runs "$runs" "${files[@]}"
+echo "build: release (swift build -c release); simdjson peer: g++ -O3 -march=native"
+status=0
+python3 Benchmarks/measure.py --replay "$replay" --runs "$runs" "${files[@]}" || status=1
+echo
+printf 'quit\n' > "$dir/quit.txt"
+python3 Benchmarks/targets.py --replay "$replay" --peer "$peer" --runs "$runs" \
+  --quit "$dir/quit.txt" "${files[1]}" "${files[2]}" || status=1
+echo "(kept in $results)"
+exit $status

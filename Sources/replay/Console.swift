@@ -83,6 +83,11 @@ struct Output: Sendable {
     if buffer.count >= 1 << 16 { flush() }
   }
 
+  mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
   mutating func write(_ text: String) {
     buffer.append(contentsOf: text.utf8)
     if buffer.count >= 1 << 16 { flush() }

@@ -105,7 +105,7 @@ struct GenerateCommand: Command {
           writer.newline()
           written += 1
         }
-        if writer.bytes.count >= 1 << 16 { try flush() }
+        if writer.count >= 1 << 16 { try flush() }
       }
       try flush()
       try file?.commit()

@@ -114,10 +114,10 @@ struct StatePrinter {
     case (.json, .mark):
       preconditionFailure("--at refuses a mark when it is parsed")
     case (.json, nil):
-      writer.reset()
-      state.write(to: &writer)
+      // States gather in the writer and go out 64 KiB at a time.
+      writer.write(state)
       writer.newline()
-      output.write(writer.bytes)
+      if writer.count >= 1 << 16 { flushStates(to: &output) }
       return true
     case (.summary, _):
       tally.add(state)
@@ -129,6 +129,7 @@ struct StatePrinter {
 
   /// Prints what waits for the end: the selected state, or the totals.
   mutating func finish(to output: inout Output) -> Result<Void, UsageError> {
+    flushStates(to: &output)
     guard let latest else { return .success(()) }
     var selected = latest
     switch (arguments.mode, arguments.at) {
@@ -153,9 +154,15 @@ struct StatePrinter {
       return .success(())
     }
     writer.reset()
-    selected.write(to: &writer, includeMessages: true)
+    writer.write(selected, includeMessages: true)
     writer.newline()
-    output.write(writer.bytes)
+    flushStates(to: &output)
     return .success(())
+  }
+
+  /// Writes the states gathered in the writer.
+  private mutating func flushStates(to output: inout Output) {
+    writer.withBytes { output.write($0) }
+    writer.reset()
   }
 }

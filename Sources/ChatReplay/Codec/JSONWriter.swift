@@ -16,82 +16,123 @@ public protocol StructuredWriter {
 ///
 /// Numbers are written as integers when they are integral (`852`, not `852.0`), otherwise in the
 /// shortest form that reads back to the same `Double`.
+///
+/// The bytes live in storage the writer owns and writes through a pointer: each token checks
+/// once that the storage is not shared and has room, then writes its bytes without the
+/// per-byte checks of `Array.append`.
 public struct JSONWriter: StructuredWriter, Sendable {
-  public var bytes: [UInt8] = []
+  private var storage: ByteStorage
   /// Whether the next value or key needs a comma before it.
   private var needsComma = false
 
   public init() {
-    bytes.reserveCapacity(1024)
+    storage = ByteStorage(capacity: 1024)
+  }
+
+  /// The bytes written so far.
+  public var bytes: [UInt8] { Array(storage.buffer) }
+
+  /// The number of bytes written so far.
+  public var count: Int { storage.count }
+
+  /// Calls `body` with the bytes written so far, without copying them.
+  public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    try body(storage.buffer)
+  }
+
+  /// Room for `count` more bytes, in storage no other writer shares.
+  @inline(__always)
+  private mutating func reserve(_ count: Int) -> ByteStorage {
+    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    storage.reserve(count)
+    return storage
   }
 
   public mutating func beginObject() {
-    comma()
-    bytes.append(UInt8(ascii: "{"))
+    let storage = reserve(2)
+    if needsComma { storage.append(UInt8(ascii: ",")) }
+    storage.append(UInt8(ascii: "{"))
     needsComma = false
   }
 
   public mutating func endObject() {
-    bytes.append(UInt8(ascii: "}"))
+    reserve(1).append(UInt8(ascii: "}"))
     needsComma = true
   }
 
   public mutating func beginArray() {
-    comma()
-    bytes.append(UInt8(ascii: "["))
+    let storage = reserve(2)
+    if needsComma { storage.append(UInt8(ascii: ",")) }
+    storage.append(UInt8(ascii: "["))
     needsComma = false
   }
 
   public mutating func endArray() {
-    bytes.append(UInt8(ascii: "]"))
+    reserve(1).append(UInt8(ascii: "]"))
     needsComma = true
   }
 
   public mutating func key(_ name: StaticString) {
-    comma()
-    bytes.append(UInt8(ascii: "\""))
-    name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    bytes.append(UInt8(ascii: "\""))
-    bytes.append(UInt8(ascii: ":"))
+    let length = name.utf8CodeUnitCount
+    let storage = reserve(length + 4)
+    if needsComma { storage.append(UInt8(ascii: ",")) }
+    storage.append(UInt8(ascii: "\""))
+    storage.append(name.utf8Start, count: length)
+    storage.append(UInt8(ascii: "\""))
+    storage.append(UInt8(ascii: ":"))
     needsComma = false
   }
 
   public mutating func number(_ value: Double) {
-    comma()
-    Self.appendNumber(value, to: &bytes)
-    needsComma = true
-  }
-
-  public mutating func bool(_ value: Bool) {
-    comma()
-    if value {
-      bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
-    } else {
-      bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
+    let storage = reserve(1 + NumberText.maximumFastLength)
+    if needsComma { storage.append(UInt8(ascii: ",")) }
+    if !NumberText.appendFast(value, to: storage) {
+      var text: [UInt8] = []
+      Self.appendNumber(value, to: &text)
+      storage.reserve(text.count)
+      text.withUnsafeBufferPointer { storage.append($0.baseAddress, count: $0.count) }
     }
     needsComma = true
   }
 
+  public mutating func bool(_ value: Bool) {
+    let storage = reserve(6)
+    if needsComma { storage.append(UInt8(ascii: ",")) }
+    let text: StaticString = value ? "true" : "false"
+    storage.append(text.utf8Start, count: text.utf8CodeUnitCount)
+    needsComma = true
+  }
+
   public mutating func string(_ value: String) {
-    comma()
-    Self.appendString(value, to: &bytes)
+    var value = value
+    let needsComma = self.needsComma
+    value.withUTF8 { utf8 in
+      let storage = reserve(utf8.count + 3)
+      if needsComma { storage.append(UInt8(ascii: ",")) }
+      StringText.append(utf8, to: storage)
+    }
+    self.needsComma = true
+  }
+
+  /// Reopens the object just ended, so that more members can follow its last.
+  mutating func reopenObject() {
+    let storage = reserve(0)
+    precondition(storage.count > 0 && storage.base[storage.count - 1] == UInt8(ascii: "}"))
+    storage.count -= 1
     needsComma = true
   }
 
   /// Empties the buffer, keeping its capacity, to write the next record.
   public mutating func reset() {
-    bytes.removeAll(keepingCapacity: true)
+    _ = reserve(0)
+    storage.count = 0
     needsComma = false
   }
 
   /// Ends a JSON Lines record.
   public mutating func newline() {
-    bytes.append(0x0A)
+    reserve(1).append(0x0A)
     needsComma = false
-  }
-
-  private mutating func comma() {
-    if needsComma { bytes.append(UInt8(ascii: ",")) }
   }
 
   // MARK: Scalars
@@ -162,5 +203,200 @@ public struct JSONWriter: StructuredWriter, Sendable {
       }
     }
     bytes.append(UInt8(ascii: "\""))
+  }
+}
+
+/// Growable bytes with a single owner, written through a pointer after one check for room.
+final class ByteStorage: @unchecked Sendable {
+  private(set) var base: UnsafeMutablePointer<UInt8>
+  var count = 0
+  private var capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = max(capacity, 16)
+    base = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
+  }
+
+  deinit { base.deallocate() }
+
+  var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+  func copy() -> ByteStorage {
+    let copy = ByteStorage(capacity: capacity)
+    copy.base.update(from: base, count: count)
+    copy.count = count
+    return copy
+  }
+
+  /// Makes room for `extra` more bytes.
+  @inline(__always)
+  func reserve(_ extra: Int) {
+    if count + extra > capacity { grow(to: count + extra) }
+  }
+
+  @inline(never)
+  private func grow(to minimum: Int) {
+    let newCapacity = max(minimum, capacity * 2)
+    let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    newBase.update(from: base, count: count)
+    base.deallocate()
+    base = newBase
+    capacity = newCapacity
+  }
+
+  /// Appends a byte; room for it was reserved.
+  @inline(__always)
+  func append(_ byte: UInt8) {
+    base[count] = byte
+    count += 1
+  }
+
+  /// Appends `count` bytes; room for them was reserved.
+  @inline(__always)
+  func append(_ bytes: UnsafePointer<UInt8>?, count length: Int) {
+    guard let bytes, length > 0 else { return }
+    (base + count).update(from: bytes, count: length)
+    count += length
+  }
+}
+
+/// Numbers written straight into a writer's storage.
+private enum NumberText {
+  /// The longest text ``appendFast(_:to:)`` writes: a sign, 15 digits, a point.
+  static let maximumFastLength = 17
+
+  /// Writes the integers below 10^15 and the decimals below ``JSONScanner/numberLimit`` with at
+  /// most three decimals, as ``JSONWriter/appendNumber(_:to:)`` would; `false` for any other
+  /// value, which is left to it.
+  ///
+  /// A decimal's text is the shortest that reads back to it: with the fewest decimals `k` for
+  /// which `round(value × 10^k) / 10^k == value`. Both operands of that division are exact, so
+  /// it rounds as reading the text does; below 10^9 one `k`-decimal text at most reads back to
+  /// the value, so it is the one `description` prints.
+  @inline(__always)
+  static func appendFast(_ value: Double, to storage: ByteStorage) -> Bool {
+    let magnitude = value.magnitude
+    if magnitude < 1e15, value == value.rounded(.towardZero) {
+      if value < 0 && magnitude != 0 { storage.append(UInt8(ascii: "-")) }
+      appendDigits(UInt64(magnitude), to: storage)
+      return true
+    }
+    guard magnitude >= 1e-3, magnitude < JSONScanner.numberLimit else { return false }
+    var scale = 10.0
+    for decimals in 1...3 {
+      let scaled = (magnitude * scale).rounded()
+      if scaled / scale == magnitude {
+        let whole = UInt64(scaled)
+        let divisor = UInt64(scale)
+        if value < 0 { storage.append(UInt8(ascii: "-")) }
+        appendDigits(whole / divisor, to: storage)
+        storage.append(UInt8(ascii: "."))
+        var fraction = whole % divisor
+        var place = divisor / 10
+        for _ in 0..<decimals {
+          storage.append(UInt8(truncatingIfNeeded: fraction / place) &+ 48)
+          fraction %= place
+          place /= 10
+        }
+        return true
+      }
+      scale *= 10
+    }
+    return false
+  }
+
+  /// The decimal digits of `value`, at most 15 of them.
+  @inline(__always)
+  private static func appendDigits(_ value: UInt64, to storage: ByteStorage) {
+    var length = 1
+    var limit: UInt64 = 10
+    while value >= limit && length < 20 {
+      length += 1
+      limit &*= 10
+    }
+    var rest = value
+    let end = storage.base + storage.count + length
+    var cursor = end
+    repeat {
+      cursor -= 1
+      cursor.pointee = UInt8(truncatingIfNeeded: rest % 10) &+ 48
+      rest /= 10
+    } while rest > 0
+    storage.count += length
+  }
+}
+
+/// Strings written straight into a writer's storage, quoted and escaped.
+private enum StringText {
+  /// Writes `"…"`: runs of bytes that need no escape are copied whole, found eight at a time.
+  @inline(__always)
+  static func append(_ utf8: UnsafeBufferPointer<UInt8>, to storage: ByteStorage) {
+    storage.append(UInt8(ascii: "\""))
+    guard let base = utf8.baseAddress else {
+      storage.append(UInt8(ascii: "\""))
+      return
+    }
+    var start = 0
+    var index = 0
+    let count = utf8.count
+    while index < count {
+      index = plainRunEnd(base, from: index, count: count)
+      guard index < count else { break }
+      storage.append(base + start, count: index - start)
+      appendEscape(base[index], to: storage)
+      index += 1
+      start = index
+    }
+    storage.append(base + start, count: count - start)
+    storage.append(UInt8(ascii: "\""))
+  }
+
+  /// The index of the first byte at or after `index` that needs an escape, or `count`.
+  @inline(__always)
+  private static func plainRunEnd(_ base: UnsafePointer<UInt8>, from index: Int, count: Int)
+    -> Int
+  {
+    var index = index
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    while index + 8 <= count {
+      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      let quote = word ^ (ones &* 0x22)
+      let backslash = word ^ (ones &* 0x5C)
+      let delete = word ^ (ones &* 0x7F)
+      // A flagged high bit: a quote, a backslash or DEL (a zero byte after the XOR), or a byte
+      // below 0x20; bytes of 0x80 and above are left alone.
+      let flags =
+        (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+          | ((delete &- ones) & ~delete) | (word &- (ones &* 0x20))) & ~word & highs
+      if flags != 0 { return index + flags.littleEndian.trailingZeroBitCount / 8 }
+      index += 8
+    }
+    while index < count && !needsEscape(base[index]) { index += 1 }
+    return index
+  }
+
+  @inline(__always)
+  private static func needsEscape(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
+  }
+
+  /// Writes the escape of `byte` (one that needs one), as ``JSONWriter/appendString(_:to:)``.
+  private static func appendEscape(_ byte: UInt8, to storage: ByteStorage) {
+    storage.reserve(6)
+    storage.append(UInt8(ascii: "\\"))
+    switch byte {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"): storage.append(byte)
+    case 0x0A: storage.append(UInt8(ascii: "n"))
+    case 0x0D: storage.append(UInt8(ascii: "r"))
+    case 0x09: storage.append(UInt8(ascii: "t"))
+    default:
+      let hex: StaticString = "0123456789abcdef"
+      storage.append(UInt8(ascii: "u"))
+      storage.append(0x30)
+      storage.append(0x30)
+      storage.append(hex.utf8Start[Int(byte >> 4)])
+      storage.append(hex.utf8Start[Int(byte & 0xF)])
+    }
   }
 }

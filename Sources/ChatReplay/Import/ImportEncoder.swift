@@ -4,7 +4,7 @@ enum ImportEncoder {
   static func write(header: SessionHeader, info: ImportInfo, to writer: inout JSONWriter) {
     EventEncoder.write(header, to: &writer)
     // Reopen the header's object to add `import`.
-    writer.bytes.removeLast()
+    writer.reopenObject()
     writer.key("import")
     writer.beginObject()
     writer.key("sources")
@@ -68,7 +68,7 @@ enum ImportEncoder {
     guard fields.bounds != nil || fields.centerBegin != nil || fields.centerEnd != nil else {
       return
     }
-    writer.bytes.removeLast()
+    writer.reopenObject()
     if let bounds = fields.bounds {
       writer.key("bounds")
       EventEncoder.write(bounds, to: &writer)

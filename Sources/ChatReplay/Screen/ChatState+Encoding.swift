@@ -119,6 +119,14 @@ extension ChatState {
   }
 }
 
+extension JSONWriter {
+  /// Writes `state` as ``ChatState/write(to:includeMessages:)`` does, compiled for this writer:
+  /// the fast path of `replay FILE --json`, with no call through the protocol per token.
+  public mutating func write(_ state: ChatState, includeMessages: Bool = false) {
+    state.write(to: &self, includeMessages: includeMessages)
+  }
+}
+
 extension Diagnostic {
   /// Writes `{"id":…,"message":…}` followed by the diagnostic's numbers.
   public func write(to writer: inout some StructuredWriter) {
