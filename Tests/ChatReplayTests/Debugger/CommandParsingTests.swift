@@ -2,7 +2,33 @@ import ChatReplay
 import ReplayTestSupport
 import Testing
 
+/// The debugger's command line: what each line parses to, and the one-line error of each
+/// mistake, as tables (one test case per line).
 struct CommandParsingTests {
+  /// A command line and the command it parses to.
+  struct Parse: CustomTestStringConvertible, Sendable {
+    var line: String
+    var command: Command
+    var testDescription: String { line }
+
+    init(_ line: String, _ command: Command) {
+      self.line = line
+      self.command = command
+    }
+  }
+
+  /// A command line and its error.
+  struct Mistake: CustomTestStringConvertible, Sendable {
+    var line: String
+    var error: String
+    var testDescription: String { line }
+
+    init(_ line: String, _ error: String) {
+      self.line = line
+      self.error = error
+    }
+  }
+
   func parsed(_ line: String) -> Command? {
     guard case .success(let command)? = Command.parse(line) else { return nil }
     return command
@@ -13,32 +39,36 @@ struct CommandParsingTests {
     return error.message
   }
 
-  @Test func aliasesAndPrefixesNameTheirCommands() {
-    #expect(parsed("n") == .next(1))
-    #expect(parsed("ne 3") == .next(3))
-    #expect(parsed("b") == .back(1))
-    #expect(parsed("c") == .continueForward)
-    #expect(parsed("rc") == .reverseContinue)
-    #expect(parsed("r") == .reverseContinue)
-    #expect(parsed("reverse-c") == .reverseContinue)
-    #expect(parsed("rn 2") == .back(2))
-    #expect(parsed("bt") == .where)
-    #expect(parsed("q") == .quit)
-    #expect(parsed("p inputBar.frame") == .print(StatePath([.key("inputBar"), .key("frame")])))
-    #expect(parsed("event") == .event)
-    #expect(parsed("events 2 -1") == .events(from: .step(2), to: .fromEnd(1)))
-    #expect(parsed("info b") == .info(.breakpoints))
-    #expect(parsed("info w") == .info(.watchpoints))
-    #expect(parsed("i d") == .info(.display))
-  }
+  /// Aliases and prefixes name their commands; step references take numbers, counts from the
+  /// end, times and names.
+  static let parses = [
+    Parse("n", .next(1)),
+    Parse("ne 3", .next(3)),
+    Parse("b", .back(1)),
+    Parse("c", .continueForward),
+    Parse("rc", .reverseContinue),
+    Parse("r", .reverseContinue),
+    Parse("reverse-c", .reverseContinue),
+    Parse("rn 2", .back(2)),
+    Parse("bt", .where),
+    Parse("q", .quit),
+    Parse("p inputBar.frame", .print(StatePath([.key("inputBar"), .key("frame")]))),
+    Parse("event", .event),
+    Parse("events 2 -1", .events(from: .step(2), to: .fromEnd(1))),
+    Parse("info b", .info(.breakpoints)),
+    Parse("info w", .info(.watchpoints)),
+    Parse("i d", .info(.display)),
+    Parse("goto 12", .goto(.step(12))),
+    Parse("goto -2", .goto(.fromEnd(2))),
+    Parse("goto @3.4s", .goto(.time(3.4))),
+    Parse("goto @2", .goto(.time(2))),
+    Parse("goto first", .goto(.first)),
+    Parse("goto last", .goto(.last)),
+  ]
 
-  @Test func stepReferencesTakeNumbersCountsFromTheEndTimesAndNames() {
-    #expect(parsed("goto 12") == .goto(.step(12)))
-    #expect(parsed("goto -2") == .goto(.fromEnd(2)))
-    #expect(parsed("goto @3.4s") == .goto(.time(3.4)))
-    #expect(parsed("goto @2") == .goto(.time(2)))
-    #expect(parsed("goto first") == .goto(.first))
-    #expect(parsed("goto last") == .goto(.last))
+  @Test(arguments: parses)
+  func aLineParsesToItsCommand(_ parse: Parse) {
+    #expect(parsed(parse.line) == parse.command)
   }
 
   @Test func blankLineIsNoCommand() {
@@ -79,23 +109,25 @@ struct CommandParsingTests {
           temporary: false))
   }
 
-  @Test func errorsAreOneLineWithAHint() {
-    #expect(error("nxt") == "Error: unknown command 'nxt'; did you mean 'next'?")
-    #expect(error("zzzz") == "Error: unknown command 'zzzz'; 'help' lists the commands")
-    #expect(
-      error("ev") == "Error: 'ev' is ambiguous: it could be 'event' or 'events'; type more letters")
-    #expect(error("next x") == "Error: 'x' is not valid for 'next'; usage: next [N]")
-    #expect(
-      error("goto")
-        == "Error: 'goto' needs an argument; usage: goto N|-N|@SECONDS|:MARK|first|last")
-    #expect(
-      error("break when event sendTop")
-        == "Error: unknown event type 'sendTop'; did you mean 'sendTap'?")
-    #expect(
-      error("break when diagnostic keyboard-gaps")
-        == "Error: unknown diagnostic 'keyboard-gaps'; did you mean 'keyboard-gap'?")
-    #expect(
-      error("break when keyboard.visibleHeight >")
-        == "Error: bad expression: it ends early; e.g. keyboard.visibleHeight > 300")
+  /// Errors are one line with a hint.
+  static let mistakes = [
+    Mistake("nxt", "Error: unknown command 'nxt'; did you mean 'next'?"),
+    Mistake("zzzz", "Error: unknown command 'zzzz'; 'help' lists the commands"),
+    Mistake("ev", "Error: 'ev' is ambiguous: it could be 'event' or 'events'; type more letters"),
+    Mistake("next x", "Error: 'x' is not valid for 'next'; usage: next [N]"),
+    Mistake("goto", "Error: 'goto' needs an argument; usage: goto N|-N|@SECONDS|:MARK|first|last"),
+    Mistake(
+      "break when event sendTop", "Error: unknown event type 'sendTop'; did you mean 'sendTap'?"),
+    Mistake(
+      "break when diagnostic keyboard-gaps",
+      "Error: unknown diagnostic 'keyboard-gaps'; did you mean 'keyboard-gap'?"),
+    Mistake(
+      "break when keyboard.visibleHeight >",
+      "Error: bad expression: it ends early; e.g. keyboard.visibleHeight > 300"),
+  ]
+
+  @Test(arguments: mistakes)
+  func aMistakeIsOneLineWithAHint(_ mistake: Mistake) {
+    #expect(error(mistake.line) == mistake.error)
   }
 }
