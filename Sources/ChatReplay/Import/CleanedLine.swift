@@ -134,6 +134,8 @@ struct CleanedLine: Sendable {
 
   /// The expression of a debugger command line, or `nil` when the line is not one.
   private static func command(in content: [Unicode.Scalar]) -> String? {
+    // Every command starts with a prompt or a verb; most lines are not commands.
+    guard let first = content.first, "(pePcf".unicodeScalars.contains(first) else { return nil }
     var text = Substring(String(String.UnicodeScalarView(content)))
     var prompted = false
     for prompt in ["(lldb)", "(gdb)"] where text.hasPrefix(prompt) {

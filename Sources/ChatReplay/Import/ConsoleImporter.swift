@@ -12,6 +12,7 @@
 /// reported and skipped without being held, at most ``Options/eventLimit`` events are kept, and
 /// at most ``Options/messageLimit`` warnings (the rest are counted).
 public struct ConsoleImporter: Sendable {
+  /// What the command line asked for.
   public var options: Options
   private var builder: BlockBuilder
   private var sources: [String] = []
@@ -39,6 +40,7 @@ public struct ConsoleImporter: Sendable {
     public var profile: DeviceProfile?
     /// `--screen` and `--safe-area`.
     public var screen: Size?
+    /// `--safe-area`.
     public var safeArea: EdgeInsets?
     /// `--layout`.
     public var layout: LayoutID?
@@ -46,8 +48,11 @@ public struct ConsoleImporter: Sendable {
     public var isStrict: Bool
     /// The command line, without `--name`, for the message that asks for names.
     public var commandLine: String
+    /// The longest line read, in bytes; longer ones are reported and skipped.
     public var lineLimit: Int
+    /// The most events kept; beyond them the import stops with an error.
     public var eventLimit: Int
+    /// The most warnings kept (and printed); the rest are counted.
     public var messageLimit: Int
 
     public init(
@@ -271,6 +276,7 @@ public struct ConsoleImporter: Sendable {
 public struct ImportOutcome: Sendable {
   /// Notes, warnings and errors, in the order they arose.
   public var messages: [ImportMessage]
+  /// The recording, or `nil` when an error stopped the import.
   public var recording: ImportedRecording?
   /// The sources' names, which messages refer to by index.
   public var sources: [String]

@@ -9,14 +9,19 @@
 ///     ^
 /// ```
 public struct ImportMessage: Hashable, Sendable {
+  /// Note, warning or error.
   public var severity: Severity
+  /// What the message is about, worded by ``Problem/message``.
   public var problem: Problem
   /// Where: the source's index, 1-based line and column (columns count Unicode scalars).
   public var source: Int?
+  /// The 1-based line, if the message is about one.
   public var line: Int?
+  /// The 1-based column, if the message is about one place in the line.
   public var column: Int?
   /// The line as printed (or the part of it around the column), and the column within it.
   public var excerpt: String?
+  /// The 1-based column of the caret within ``excerpt``.
   public var excerptColumn: Int?
 
   public init(

@@ -1,7 +1,10 @@
 /// A recording made from a printout: the header, what the import inferred, and the events.
 public struct ImportedRecording: Hashable, Sendable {
+  /// The header: device and layout.
   public var header: SessionHeader
+  /// The header's `import` object.
   public var info: ImportInfo
+  /// The keyboard notifications, in printed order.
   public var events: [ImportedEvent]
 
   /// The recording as JSON Lines, each line ending in `\n`.
@@ -19,11 +22,15 @@ public struct ImportedRecording: Hashable, Sendable {
 
 /// One keyboard notification of an imported recording, and where it was printed.
 public struct ImportedEvent: Hashable, Sendable {
+  /// Seconds since the first event.
   public var t: Double
+  /// The notification.
   public var name: KeyboardNotification.Name
+  /// Its `userInfo`.
   public var fields: KeyboardFields
-  /// The source's index and the line its block starts on.
+  /// The index of the source it was printed in.
   public var source: Int
+  /// The line its block starts on.
   public var line: Int
 
   public init(
@@ -45,16 +52,23 @@ public struct ImportedEvent: Hashable, Sendable {
 /// What the header's `import` object records: the sources, the styles seen, and where the
 /// screen, the safe area, the names and the times came from.
 public struct ImportInfo: Hashable, Sendable {
+  /// The sources' names, in the order read.
   public var sources: [String]
   /// The ``PrintStyle`` raw values seen, in the order of ``PrintStyle/allCases``.
   public var styles: [PrintStyle]
+  /// Where the screen size came from.
   public var screen: Origin
+  /// Where the safe area came from.
   public var safeArea: Origin
+  /// Where the times came from.
   public var times: Origin
   /// How many events took their name from the block, a label before it, and `--name`.
   public var printedNames: Int
+  /// Events named by a label before their block.
   public var labelNames: Int
+  /// Events named by `--name`.
   public var optionNames: Int
+  /// How many warnings the import printed.
   public var warnings: Int
 
   /// Where a value came from.

@@ -145,12 +145,12 @@ struct LineScanner {
       else { break }
       end += 1
     }
-    let words = reader.text(start..<lastWordEnd)
     var firstWordEnd = start
     while let scalar = reader.at(firstWordEnd), ValueReader.isIdentifier(scalar) {
       firstWordEnd += 1
     }
     if let separatorEnd = separator(at: lastWordEnd) {
+      let words = reader.text(start..<lastWordEnd)
       switch words {
       case "name":
         return notificationName(at: separatorEnd).map(Found.item)
@@ -173,6 +173,8 @@ struct LineScanner {
         }
       }
     }
+    // Only `UIKeyboard…Notification` words (29 to 37 letters) can be a name.
+    guard first == "U", (29...37).contains(firstWordEnd - start) else { return nil }
     if let name = KeyboardNotification.Name(printedName: reader.text(start..<firstWordEnd)) {
       index = firstWordEnd
       return .item(.labelName(name, at: start))

@@ -37,10 +37,15 @@ struct PrintedBlock: Sendable {
 /// The `userInfo` of a printed keyboard notification: the five keys of the recording format,
 /// and the deprecated ones it keeps as extra fields.
 public struct KeyboardFields: Hashable, Sendable {
+  /// `UIKeyboardFrameBeginUserInfoKey`.
   public var frameBegin: Rect?
+  /// `UIKeyboardFrameEndUserInfoKey`.
   public var frameEnd: Rect?
+  /// `UIKeyboardAnimationDurationUserInfoKey`, in seconds.
   public var duration: Double?
+  /// `UIKeyboardAnimationCurveUserInfoKey`.
   public var curve: Int?
+  /// `UIKeyboardIsLocalUserInfoKey`.
   public var isLocal: Bool?
   /// `UIKeyboardBoundsUserInfoKey`: written as the extra field `bounds`.
   public var bounds: Rect?
@@ -67,7 +72,9 @@ public struct KeyboardFields: Hashable, Sendable {
 
   /// A point, like `CGPoint`; only the deprecated center keys hold one.
   public struct Point: Hashable, Sendable {
+    /// The horizontal coordinate.
     public var x: Double
+    /// The vertical coordinate.
     public var y: Double
 
     public init(x: Double, y: Double) {
