@@ -115,7 +115,7 @@ struct StatePrinter {
       preconditionFailure("--at refuses a mark when it is parsed")
     case (.json, nil):
       // States gather in the writer and go out 64 KiB at a time.
-      writer.write(state)
+      writer.write(state, includeOptions: state.step == 0)
       writer.newline()
       if writer.count >= 1 << 16 { flushStates(to: &output) }
       return true
@@ -154,7 +154,7 @@ struct StatePrinter {
       return .success(())
     }
     writer.reset()
-    writer.write(selected, includeMessages: true)
+    writer.write(selected, includeMessages: true, includeOptions: selected.step == 0)
     writer.newline()
     flushStates(to: &output)
     return .success(())

@@ -8,6 +8,7 @@ enum LayoutSlot: Sendable {
   case growing(GrowingLayout, GrowingLayout.Memory)
   case scrollToField(ScrollToFieldLayout, ScrollToFieldLayout.Memory)
   case accessory(AccessoryLayout, AccessoryLayout.Memory)
+  case keyboardLayoutGuide(KeyboardLayoutGuideLayout, KeyboardLayoutGuideLayout.Memory)
   case custom(CustomLayoutSlot)
 
   init<L: Layout>(_ layout: L, _ memory: L.Memory) {
@@ -20,6 +21,8 @@ enum LayoutSlot: Sendable {
       self = .scrollToField(layout, memory)
     case (let layout as AccessoryLayout, let memory as AccessoryLayout.Memory):
       self = .accessory(layout, memory)
+    case (let layout as KeyboardLayoutGuideLayout, let memory as KeyboardLayoutGuideLayout.Memory):
+      self = .keyboardLayoutGuide(layout, memory)
     default:
       self = .custom(CustomLayoutSlot(layout: layout, memory: AnyHashable(memory)))
     }
@@ -32,6 +35,7 @@ enum LayoutSlot: Sendable {
     case .growing(let layout, _): layout
     case .scrollToField(let layout, _): layout
     case .accessory(let layout, _): layout
+    case .keyboardLayoutGuide(let layout, _): layout
     case .custom(let slot): slot.layout
     }
   }
@@ -43,6 +47,7 @@ enum LayoutSlot: Sendable {
     case .growing(_, let memory): AnyHashable(memory)
     case .scrollToField(_, let memory): AnyHashable(memory)
     case .accessory(_, let memory): AnyHashable(memory)
+    case .keyboardLayoutGuide(_, let memory): AnyHashable(memory)
     case .custom(let slot): slot.memory
     }
   }
@@ -53,6 +58,7 @@ enum LayoutSlot: Sendable {
     case .growing: GrowingLayout.id
     case .scrollToField: ScrollToFieldLayout.id
     case .accessory: AccessoryLayout.id
+    case .keyboardLayoutGuide: KeyboardLayoutGuideLayout.id
     case .custom(let slot): type(of: slot.layout).id
     }
   }
@@ -73,6 +79,9 @@ enum LayoutSlot: Sendable {
     case .accessory(let layout, var memory):
       layout.reduce(into: &state, memory: &memory, event, measurer: measurer)
       state.slot = .accessory(layout, memory)
+    case .keyboardLayoutGuide(let layout, var memory):
+      layout.reduce(into: &state, memory: &memory, event, measurer: measurer)
+      state.slot = .keyboardLayoutGuide(layout, memory)
     case .custom(var slot):
       slot.reduce(&state, event, measurer: measurer)
       state.slot = .custom(slot)
@@ -85,6 +94,7 @@ enum LayoutSlot: Sendable {
     case .growing(let layout, let memory): layout.hasCrashed(memory)
     case .scrollToField(let layout, let memory): layout.hasCrashed(memory)
     case .accessory(let layout, let memory): layout.hasCrashed(memory)
+    case .keyboardLayoutGuide(let layout, let memory): layout.hasCrashed(memory)
     case .custom(let slot): slot.hasCrashed
     }
   }
@@ -96,6 +106,7 @@ enum LayoutSlot: Sendable {
     case .growing(let layout, _): layout.systemInset(of: state)
     case .scrollToField(let layout, _): layout.systemInset(of: state)
     case .accessory(let layout, _): layout.systemInset(of: state)
+    case .keyboardLayoutGuide(let layout, _): layout.systemInset(of: state)
     case .custom(let slot): slot.layout.systemInset(of: state)
     }
   }
@@ -106,6 +117,7 @@ enum LayoutSlot: Sendable {
     case .growing(let layout, _): layout.isSendEnabled(state)
     case .scrollToField(let layout, _): layout.isSendEnabled(state)
     case .accessory(let layout, _): layout.isSendEnabled(state)
+    case .keyboardLayoutGuide(let layout, _): layout.isSendEnabled(state)
     case .custom(let slot): slot.layout.isSendEnabled(state)
     }
   }
@@ -117,6 +129,7 @@ enum LayoutSlot: Sendable {
     case .growing(let layout, _): layout.inputContentFrame(of: state)
     case .scrollToField(let layout, _): layout.inputContentFrame(of: state)
     case .accessory(let layout, _): layout.inputContentFrame(of: state)
+    case .keyboardLayoutGuide(let layout, _): layout.inputContentFrame(of: state)
     case .custom(let slot): slot.layout.inputContentFrame(of: state)
     }
   }
@@ -127,6 +140,8 @@ enum LayoutSlot: Sendable {
     case .growing(let layout, let memory): layout.explain(path, in: state, memory: memory)
     case .scrollToField(let layout, let memory): layout.explain(path, in: state, memory: memory)
     case .accessory(let layout, let memory): layout.explain(path, in: state, memory: memory)
+    case .keyboardLayoutGuide(let layout, let memory):
+      layout.explain(path, in: state, memory: memory)
     case .custom(let slot): slot.explain(path, in: state)
     }
   }
@@ -139,8 +154,12 @@ extension LayoutSlot: Equatable {
     case (.growing(let a, let m), .growing(let b, let n)): a == b && m == n
     case (.scrollToField(let a, let m), .scrollToField(let b, let n)): a == b && m == n
     case (.accessory(let a, let m), .accessory(let b, let n)): a == b && m == n
+    case (.keyboardLayoutGuide(let a, let m), .keyboardLayoutGuide(let b, let n)):
+      a == b && m == n
     case (.custom(let a), .custom(let b)): a == b
-    case (.rxkeyboard, _), (.growing, _), (.scrollToField, _), (.accessory, _), (.custom, _): false
+    case (.rxkeyboard, _), (.growing, _), (.scrollToField, _), (.accessory, _),
+      (.keyboardLayoutGuide, _), (.custom, _):
+      false
     }
   }
 }
