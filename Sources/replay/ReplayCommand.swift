@@ -6,7 +6,8 @@ struct ReplayCommand {
 
   func run(_ console: inout Console) -> ExitStatus {
     let options = Replayer.Options(
-      layout: arguments.layout, rxKeyboardVersion: arguments.rxKeyboardVersion)
+      layout: arguments.layout, rxKeyboardVersion: arguments.rxKeyboardVersion,
+      layoutOptions: arguments.layoutOptions)
     var replayer = Replayer(options: options)
     var printer = StatePrinter(arguments: arguments, displayName: arguments.displayName)
     var failed = false

@@ -188,8 +188,11 @@ public struct RecordingError: Error, Hashable, Sendable {
   /// The error as compilers print one: `FILE:LINE:COLUMN: error: MESSAGE`, then the line and a
   /// caret under the column.
   public func rendered(file: String) -> String {
+    let first = "\(file):\(line):\(column): error: \(problem.message)"
+    // An error about no text of the file (an --option) has no excerpt to point into.
+    if case .layoutOption(_, fromCommandLine: true) = problem { return first }
     let caret = String(repeating: " ", count: max(excerptColumn - 1, 0)) + "^"
-    return "\(file):\(line):\(column): error: \(problem.message)\n    \(excerpt)\n    \(caret)"
+    return "\(first)\n    \(excerpt)\n    \(caret)"
   }
 }
 

@@ -19,6 +19,9 @@ public struct Replayer: Sendable {
     public var customLayout: (any Layout)?
     /// Options set on the command line (`--option`), applied after the header's, in order.
     public var layoutOptions: [LayoutOptionSetting]
+    /// Whether an option the layout does not declare is passed over rather than an error: for
+    /// `compare`, whose layouts do not all have the same options.
+    public var skipsUndeclaredOptions = false
     public var measurer: any TextMeasuring
     public var lineLimit: Int
 
@@ -54,7 +57,10 @@ public struct Replayer: Sendable {
       }
       for setting in header.options + layoutOptions {
         func set<L: Layout>(_ layout: L) throws(LayoutOptionError) -> any Layout {
-          try layout.setting([setting])
+          if skipsUndeclaredOptions && !L.options.contains(where: { $0.name == setting.name }) {
+            return layout
+          }
+          return try layout.setting([setting])
         }
         do {
           layout = try set(layout)
