@@ -14,6 +14,17 @@ struct FontScaledMeasurer: TextMeasuring {
       height: Double(lines) * lineHeight(fontSize: fontSize))
   }
 
+  func lines(of text: String, width: Double, fontSize: Double) -> [String] {
+    let perLine = max(Int(width / (fontSize / 2)), 1)
+    var lines: [String] = []
+    var rest = Substring(text)
+    while !rest.isEmpty {
+      lines.append(String(rest.prefix(perLine)))
+      rest = rest.dropFirst(perLine)
+    }
+    return lines
+  }
+
   func lineHeight(fontSize: Double) -> Double { fontSize * 1.25 }
 }
 
@@ -261,6 +272,60 @@ struct LayoutOptionTests {
       #expect(
         error.problem.message
           == "layout 'rxkeyboard' has no option 'x' (see 'replay layouts')")
+    }
+  }
+}
+
+/// Every layout with random valid options replays any stream deterministically, with finite
+/// numbers everywhere.
+struct LayoutOptionPropertyTests {
+  /// `layout` with every option at a random valid value drawn from `rng`.
+  static func randomized(_ id: LayoutID, _ rng: inout SplitMix64) throws -> any Layout {
+    let layout = try #require(id.builtInLayout())
+    let settings = layout.optionValues.map { option -> LayoutOptionSetting in
+      let value: LayoutOptionValue
+      switch option.value {
+      case .flag: value = .flag(Bool.random(using: &rng))
+      case .number:
+        // Ranges reach 1000 or 2000 pt; a screen-sized share of them keeps the layouts readable.
+        let range = option.range ?? 0...1
+        let upper = min(range.upperBound, range.lowerBound + 300)
+        value = .number(Double.random(in: range.lowerBound...upper, using: &rng).rounded())
+      }
+      return LayoutOptionSetting(name: option.name, value: value, source: .commandLine)
+    }
+    func set<L: Layout>(_ layout: L) throws -> any Layout { try layout.setting(settings) }
+    return try set(layout)
+  }
+
+  @Test(arguments: LayoutID.allCases)
+  func randomOptionsReplayDeterministicallyWithFiniteNumbers(layout id: LayoutID) throws {
+    let streams = Gen.oneOf([PropertyDefaults.realistic, PropertyDefaults.adversarial])
+    expectProperty(streams, cases: 20) { recording in
+      var rng = SplitMix64(seed: UInt64(recording.events.count))
+      guard let layout = try? Self.randomized(id, &rng) else { return "\(id.rawValue): no layout" }
+      let screen = ChatScreen(layout: layout, measurer: PropertyDefaults.measurer)
+      func replay() -> [ChatState] {
+        var state = screen.initialState(header: recording.header)
+        var states = [state]
+        for event in recording.events {
+          screen.reduce(into: &state, event)
+          states.append(state)
+        }
+        return states
+      }
+      let first = replay()
+      if first != replay() { return "\(id.rawValue) \(layout): two replays differ" }
+      for state in first {
+        let numbers = [
+          state.inputBar.frame.y, state.inputBar.frame.height, state.list.contentOffsetY,
+          state.list.contentHeight, state.adjustedContentInset.bottom,
+        ]
+        if !numbers.allSatisfy(\.isFinite) {
+          return "\(id.rawValue) \(layout): a number is not finite at step \(state.step)"
+        }
+      }
+      return nil
     }
   }
 }
