@@ -64,6 +64,12 @@ let package = Package(
       dependencies: ["ChatReplay", "replay", "ReplayFuzz", "ReplayTestSupport"],
       exclude: ["ReplayFuzz/Fixtures"]
     ),
+    // A layout written outside the library with its public API only (no @testable), run through
+    // the timeline, the debugger and a check: what a user's own test target does.
+    .testTarget(
+      name: "CustomLayoutTests",
+      dependencies: ["ChatReplay"]
+    ),
     // The recorder's core with a fake clock and sink, and what it writes read back by the
     // replayer.
     .testTarget(

@@ -9,15 +9,18 @@ public struct SessionHeader: Hashable, Sendable {
   public var device: Device
   /// The messages on screen at step 0; `nil` means the layout's own initial list.
   public var messages: [InitialMessage]?
+  /// The layout's constants the recording sets (`"options": {"inputBar.height": 52}`), in order.
+  public var options: [LayoutOptionSetting]
 
   public init(
     version: Int = 1, layout: LayoutID? = nil, device: Device = .iPhone15,
-    messages: [InitialMessage]? = nil
+    messages: [InitialMessage]? = nil, options: [LayoutOptionSetting] = []
   ) {
     self.version = version
     self.layout = layout
     self.device = device
     self.messages = messages
+    self.options = options
   }
 
   /// The header a recording without one uses.

@@ -113,6 +113,7 @@ struct CheckCommand: Command {
         $0.layout = $1
       },
       SharedOptions.rxKeyboardVersion { $0.rxKeyboardVersion = $1 },
+      SharedOptions.layoutOption { $0.layoutOptions.append($1) },
       .flag(
         "--timeline",
         help: "Also load each file as the debugger does (its whole history) and time going to "
@@ -129,6 +130,8 @@ struct CheckCommand: Command {
   var jobs = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
   var layout: LayoutID?
   var rxKeyboardVersion = RxKeyboardLayout.Version.v1
+  /// `--option NAME=VALUE`, in order.
+  var layoutOptions: [LayoutOptionSetting] = []
   var timesTimeline = false
   var policy = FailurePolicy.none
   var expects = false
@@ -170,7 +173,8 @@ struct CheckCommand: Command {
       console.error.line("Error: no recording (.jsonl) under \(self.files.joined(separator: ", "))")
       return .failure
     }
-    let options = Replayer.Options(layout: layout, rxKeyboardVersion: rxKeyboardVersion)
+    let options = Replayer.Options(
+      layout: layout, rxKeyboardVersion: rxKeyboardVersion, layoutOptions: layoutOptions)
     let keepGoing = self.keepGoing
     let showsTimes = self.showsTimes
     let timesTimeline = self.timesTimeline

@@ -48,6 +48,7 @@ struct CompareCommand: Command {
       SharedOptions.rxKeyboardVersion(
         help: "The RxKeyboard release of the rxkeyboard column when --layouts is not given:"
       ) { $0.rxKeyboardVersion = $1 },
+      SharedOptions.layoutOption { $0.layoutOptions.append($1) },
       SharedOptions.help(),
       SharedOptions.endOfOptions(),
     ]
@@ -57,11 +58,14 @@ struct CompareCommand: Command {
   var isJSON = false
   var onlyDiverging = false
   var rxKeyboardVersion = RxKeyboardLayout.Version.v1
+  /// `--option NAME=VALUE`, in order; each column takes those its layout has.
+  var layoutOptions: [LayoutOptionSetting] = []
   var columns: [Comparison.Column]?
 
   func run(_ console: inout Console) -> ExitStatus {
     let columns = self.columns ?? Comparison.Column.every(rxKeyboardVersion: rxKeyboardVersion)
-    var comparator = Comparator(columns: columns)
+    var comparator = Comparator(
+      columns: columns, options: Replayer.Options(layoutOptions: layoutOptions))
     var writer = JSONWriter()
     let name = displayName(forPath: file)
     var printer = Comparison.TextPrinter(

@@ -37,7 +37,8 @@ struct DebugCommand {
       return .failure
     }
     let options = Replayer.Options(
-      layout: arguments.layout, rxKeyboardVersion: arguments.rxKeyboardVersion)
+      layout: arguments.layout, rxKeyboardVersion: arguments.rxKeyboardVersion,
+      layoutOptions: arguments.layoutOptions)
     let mode = DebugSession.Mode.current(isBatch: arguments.isBatch)
     let isInteractive = mode == .editor
     // Ctrl-C while loading stops the load: the handler goes in first.

@@ -6,7 +6,8 @@ struct ReplayCommand {
 
   func run(_ console: inout Console) -> ExitStatus {
     let options = Replayer.Options(
-      layout: arguments.layout, rxKeyboardVersion: arguments.rxKeyboardVersion)
+      layout: arguments.layout, rxKeyboardVersion: arguments.rxKeyboardVersion,
+      layoutOptions: arguments.layoutOptions)
     var replayer = Replayer(options: options)
     var printer = StatePrinter(arguments: arguments, displayName: arguments.displayName)
     var failed = false
@@ -115,7 +116,7 @@ struct StatePrinter {
       preconditionFailure("--at refuses a mark when it is parsed")
     case (.json, nil):
       // States gather in the writer and go out 64 KiB at a time.
-      writer.write(state)
+      writer.write(state, includeOptions: state.step == 0)
       writer.newline()
       if writer.count >= 1 << 16 { flushStates(to: &output) }
       return true
@@ -154,7 +155,7 @@ struct StatePrinter {
       return .success(())
     }
     writer.reset()
-    writer.write(selected, includeMessages: true)
+    writer.write(selected, includeMessages: true, includeOptions: selected.step == 0)
     writer.newline()
     flushStates(to: &output)
     return .success(())

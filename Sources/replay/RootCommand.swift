@@ -84,6 +84,7 @@ struct RootCommand: Command {
       ) { $0.keepGoing = true },
       SharedOptions.layout { $0.layout = $1 },
       SharedOptions.rxKeyboardVersion { $0.rxKeyboardVersion = $1 },
+      SharedOptions.layoutOption { $0.layoutOptions.append($1) },
       SharedOptions.color { $0.color = $1 },
       .flag(
         "--timing",
@@ -124,6 +125,8 @@ struct RootCommand: Command {
   var keepGoing = false
   var layout: LayoutID?
   var rxKeyboardVersion = RxKeyboardLayout.Version.v1
+  /// `--option NAME=VALUE`, in order.
+  var layoutOptions: [LayoutOptionSetting] = []
   /// When the debugger draws in colour.
   var color = ColorChoice.auto
   /// Whether the debugger reports each command's time on standard error (for benchmarks).

@@ -158,7 +158,7 @@ struct CheckCommandTests {
         Error: \(bad.error)
         Usage: replay check FILE... [--keep-going] [--fail-on IDS] [--expect] [--record MODE]
                             [--artifacts DIR] [--format FORMAT] [--no-times] [--jobs N] [--layout NAME]
-                            [--rxkeyboard-version V] [--timeline]
+                            [--rxkeyboard-version V] [--option NAME=VALUE] [--timeline]
 
         """, status: 64)
   }

@@ -24,8 +24,8 @@ struct CommandLineTests {
 
   static let rootUsage = """
     Usage: replay [FILE] [--summary] [--json] [--at STEP] [--keep-going] [--layout NAME]
-                  [--rxkeyboard-version V] [--color WHEN] [--timing] [-ex CMD] [-x FILE] [-batch]
-                  [--no-pager]
+                  [--rxkeyboard-version V] [--option NAME=VALUE] [--color WHEN] [--timing] [-ex CMD]
+                  [-x FILE] [-batch] [--no-pager]
     """
 
   /// A misuse of the command line and the one line of error it gets.
@@ -36,8 +36,10 @@ struct CommandLineTests {
     var testDescription: String { arguments.joined(separator: " ") }
   }
 
-  static let compareUsage =
-    "Usage: replay compare FILE [--json] [--diverging] [--layouts LIST] [--rxkeyboard-version V]"
+  static let compareUsage = """
+    Usage: replay compare FILE [--json] [--diverging] [--layouts LIST] [--rxkeyboard-version V]
+                          [--option NAME=VALUE]
+    """
   static let generateUsage = """
     Usage: replay generate [--seed N] [--events N] [--profile NAME] [--adversarial] [--layout NAME]
                            [--output FILE]
@@ -176,7 +178,8 @@ struct CommandLineTests {
                               iphone15, iphonex, iphonese, iphone15-landscape, iphonex-landscape,
                               iphonese-landscape.
             --adversarial     Anything the format allows, in any order, instead of what a device posts.
-            --layout NAME     The header's layout. One of rxkeyboard, growing, scroll-to-field, accessory.
+            --layout NAME     The header's layout. One of rxkeyboard, growing, scroll-to-field, accessory,
+                              keyboard-layout-guide.
             --output FILE     Write to FILE (atomically) instead of standard output.
             -h, --help        Show this help.
 

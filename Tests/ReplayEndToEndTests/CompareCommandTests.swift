@@ -38,6 +38,7 @@ struct CompareCommandTests {
       stderr: """
         Error: unknown layout 'growin'; did you mean 'growing'?
         Usage: replay compare FILE [--json] [--diverging] [--layouts LIST] [--rxkeyboard-version V]
+                              [--option NAME=VALUE]
 
         """, status: 64)
   }

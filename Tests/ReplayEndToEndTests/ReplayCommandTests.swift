@@ -82,8 +82,8 @@ struct ReplayCommandTests {
       stderr: """
         Error: step 99 is out of range; the recording has 33 steps (0…32), -1 is the last
         Usage: replay [FILE] [--summary] [--json] [--at STEP] [--keep-going] [--layout NAME]
-                      [--rxkeyboard-version V] [--color WHEN] [--timing] [-ex CMD] [-x FILE] [-batch]
-                      [--no-pager]
+                      [--rxkeyboard-version V] [--option NAME=VALUE] [--color WHEN] [--timing] [-ex CMD]
+                      [-x FILE] [-batch] [--no-pager]
 
         """, status: 64)
   }
@@ -94,8 +94,8 @@ struct ReplayCommandTests {
       stderr: """
         Error: unknown option '--jsno'; did you mean '--json'?
         Usage: replay [FILE] [--summary] [--json] [--at STEP] [--keep-going] [--layout NAME]
-                      [--rxkeyboard-version V] [--color WHEN] [--timing] [-ex CMD] [-x FILE] [-batch]
-                      [--no-pager]
+                      [--rxkeyboard-version V] [--option NAME=VALUE] [--color WHEN] [--timing] [-ex CMD]
+                      [-x FILE] [-batch] [--no-pager]
 
         """, status: 64)
   }

@@ -1,4 +1,4 @@
-// The values only the session header carries: the device and the initial messages.
+// The values only the session header carries: the device, the initial messages and the options.
 
 extension LineDecoder {
   static func device(_ scanner: inout JSONScanner) throws(ScanError) -> Device {
@@ -89,5 +89,41 @@ extension LineDecoder {
         throw scanner.unexpected(.commaOrEnd(.array))
       }
     }
+  }
+
+  /// `{"inputBar.height": 52, "usesBottomSafeArea": false}`: names are checked against the layout
+  /// when the replay starts (the command line may pick another layout), values here.
+  static func options(_ scanner: inout JSONScanner) throws(ScanError) -> [LayoutOptionSetting] {
+    let kind = scanner.valueKind()
+    guard scanner.peek == UInt8(ascii: "{") else {
+      throw scanner.fail(.wrongType(field: Field.options.name, expected: .object, found: kind))
+    }
+    var settings: [LayoutOptionSetting] = []
+    let line = UnsafeBufferPointer(start: scanner.base, count: scanner.count)
+    try readObject(&scanner) { (scanner, key, keyOffset) throws(ScanError) in
+      let name = String(decoding: key, as: UTF8.self)
+      let path = "\(Field.options.name).\(name)"
+      guard !settings.contains(where: { $0.name == name }) else {
+        throw scanner.fail(.duplicateField(path), at: keyOffset)
+      }
+      scanner.skipWhitespace()
+      let start = scanner.position
+      let value: LayoutOptionValue
+      if let flag = try scanner.readBool() {
+        value = .flag(flag)
+      } else if let number = try scanner.readNumber() {
+        value = .number(number)
+      } else {
+        let found = scanner.valueKind()
+        throw scanner.fail(.wrongType(field: path, expected: .numberOrBoolean, found: found))
+      }
+      let place = RecordingError.at(offset: start, in: line, lineNumber: 0, problem: .emptyFile)
+      settings.append(
+        LayoutOptionSetting(
+          name: name, value: value,
+          source: .header(
+            column: place.column, excerpt: place.excerpt, excerptColumn: place.excerptColumn)))
+    }
+    return settings
   }
 }

@@ -41,6 +41,7 @@ extension LineDecoder {
     case .layout: slots.layout = try enumeration(&scanner, path, of: .layout, RecordingNames.layout)
     case .device: slots.device = try device(&scanner)
     case .messages: slots.messages = try messages(&scanner)
+    case .options: slots.options = try options(&scanner)
     }
   }
 

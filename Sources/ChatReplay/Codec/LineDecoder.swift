@@ -26,6 +26,7 @@ struct Slots {
   var layout: LayoutID?
   var device: Device?
   var messages: [InitialMessage]?
+  var options: [LayoutOptionSetting]?
   /// Keys the replayer does not read, with their offsets, to catch misspellings.
   var unknownKeys: [(String, Int)] = []
   /// Where the object started, for errors about a missing field.
@@ -188,7 +189,7 @@ struct LineDecoder {
       return .header(
         SessionHeader(
           version: version, layout: slots.layout, device: slots.device ?? .iPhone15,
-          messages: slots.messages))
+          messages: slots.messages, options: slots.options ?? []))
     case .event(let eventKind):
       kind = eventKind
     }

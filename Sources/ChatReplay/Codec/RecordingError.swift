@@ -37,7 +37,8 @@ public struct RecordingError: Error, Hashable, Sendable {
     case invalidEscape(String)
     case invalidNumber(String)
     case invalidUTF8(UInt8)
-    case layoutUnavailable(String)
+    /// A layout option the header or `--option` sets cannot be set.
+    case layoutOption(LayoutOptionError, fromCommandLine: Bool)
     case lineTooLong(length: Int, limit: Int)
     case loneSurrogate(String)
     case missingField(String, in: FieldOwner, suggestion: String?)
@@ -75,8 +76,8 @@ public struct RecordingError: Error, Hashable, Sendable {
         "'\(text)' is not a JSON number"
       case .invalidUTF8(let byte):
         "invalid UTF-8 byte 0x\(hex(byte))"
-      case .layoutUnavailable(let name):
-        "layout '\(name)' is not available in this build of replay"
+      case .layoutOption(let error, let fromCommandLine):
+        (fromCommandLine ? "--option: " : "") + error.message
       case .lineTooLong(let length, let limit):
         "line is \(length) bytes long; the limit is \(limit) bytes"
       case .loneSurrogate(let text):
@@ -134,6 +135,8 @@ public struct RecordingError: Error, Hashable, Sendable {
       /// One of the header's initial messages: an object with `from` and `text`.
       case message
       case number
+      /// A layout option's value: a number of points or a switch.
+      case numberOrBoolean
       /// An object of numbers with these keys (a rect, a size, insets).
       case numbers(keys: [String])
       case object
@@ -185,8 +188,11 @@ public struct RecordingError: Error, Hashable, Sendable {
   /// The error as compilers print one: `FILE:LINE:COLUMN: error: MESSAGE`, then the line and a
   /// caret under the column.
   public func rendered(file: String) -> String {
+    let first = "\(file):\(line):\(column): error: \(problem.message)"
+    // An error about no text of the file (an --option) has no excerpt to point into.
+    if case .layoutOption(_, fromCommandLine: true) = problem { return first }
     let caret = String(repeating: " ", count: max(excerptColumn - 1, 0)) + "^"
-    return "\(file):\(line):\(column): error: \(problem.message)\n    \(excerpt)\n    \(caret)"
+    return "\(first)\n    \(excerpt)\n    \(caret)"
   }
 }
 
@@ -214,6 +220,7 @@ extension RecordingError.Problem.ValueShape {
     case .boolean: "a boolean"
     case .message: "an object with from and text"
     case .number: "a number"
+    case .numberOrBoolean: "a number or a boolean"
     case .numbers(let keys): "an object with " + keys.joined(separator: ", ")
     case .object: "an object"
     case .string: "a string"

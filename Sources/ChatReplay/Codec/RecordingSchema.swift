@@ -35,7 +35,7 @@ extension RecordingKey {
 /// The members a line's object may carry, headers and events together.
 enum Field: Int, RecordingKey {
   case t, type, name, frameBegin, frameEnd, duration, curve, isLocal, text, insets, y, state
-  case offsetY, screen, safeArea, version, layout, device, messages
+  case offsetY, screen, safeArea, version, layout, device, messages, options
 
   var key: StaticString {
     switch self {
@@ -58,6 +58,7 @@ enum Field: Int, RecordingKey {
     case .layout: "layout"
     case .device: "device"
     case .messages: "messages"
+    case .options: "options"
     }
   }
 
@@ -159,7 +160,7 @@ enum LineType: Hashable, Sendable {
   /// The fields this type reads, in the format's order; misspellings of these are reported.
   var fields: [Field] {
     switch self {
-    case .session: [.type, .version, .layout, .device, .messages]
+    case .session: [.type, .version, .layout, .device, .messages, .options]
     case .event(let kind):
       switch kind {
       case .keyboard: [.t, .type, .name, .frameBegin, .frameEnd, .duration, .curve, .isLocal]

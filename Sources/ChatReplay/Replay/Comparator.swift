@@ -36,6 +36,8 @@ public struct Comparator: Sendable {
       var layoutOptions = options
       layoutOptions.layout = column.layout
       layoutOptions.rxKeyboardVersion = column.rxKeyboardVersion
+      // The header's and the command line's options are for whichever layouts have them.
+      layoutOptions.skipsUndeclaredOptions = true
       return Replayer(options: layoutOptions)
     }
   }

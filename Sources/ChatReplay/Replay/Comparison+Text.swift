@@ -36,7 +36,8 @@ extension Comparison {
       switch item {
       case .start(let header):
         return [
-          Comparison.title(file: file, header: header, columns: columns), "", Comparison.heading,
+          Comparison.title(file: file, header: header, columns: columns), "",
+          Comparison.heading(columns: columns),
         ]
       case .row(let row):
         stepCount += 1
@@ -60,6 +61,18 @@ extension Comparison {
     }
   }
 
+  /// The width of the layout column: 16, or the longest name (`keyboard-layout-guide`) in it.
+  static func nameWidth(_ columns: [Column]) -> Int {
+    max(16, columns.map(\.name.count).max() ?? 0)
+  }
+
+  /// ``heading`` with the layout column as wide as `columns`' names.
+  public static func heading(columns: [Column]) -> String {
+    let extra = nameWidth(columns) - 16
+    guard extra > 0 else { return heading }
+    return heading.replacingFirst("layout ", with: "layout " + String(repeating: " ", count: extra))
+  }
+
   /// The first line: the layouts, the device, the header's own layout.
   public static func title(file: String, header: SessionHeader, columns: [Column]) -> String {
     let f = JSONWriter.format
@@ -80,7 +93,7 @@ extension Comparison {
     var lines: [String] = []
     for (column, cell) in zip(columns, row.cells) {
       var line = lines.isEmpty ? prefix : String(repeating: " ", count: prefix.count)
-      line += Summary.pad(column.name, 16) + " "
+      line += Summary.pad(column.name, nameWidth(columns)) + " "
       line += Summary.pad(cell.inputBarFrame.summary, 22) + " "
       line += Summary.pad(f(cell.bottomInset), 7, right: true) + "  "
       line += Summary.pad(f(cell.offsetY), 8, right: true)

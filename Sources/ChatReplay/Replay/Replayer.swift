@@ -15,25 +15,70 @@ public struct Replayer: Sendable {
     /// Replaces the header's `layout` when set (`--layout`).
     public var layout: LayoutID?
     public var rxKeyboardVersion: RxKeyboardLayout.Version
+    /// A layout written outside the library; when set, it replaces `layout` and the header's.
+    public var customLayout: (any Layout)?
+    /// Options set on the command line (`--option`), applied after the header's, in order.
+    public var layoutOptions: [LayoutOptionSetting]
+    /// Whether an option the layout does not declare is passed over rather than an error: for
+    /// `compare`, whose layouts do not all have the same options.
+    public var skipsUndeclaredOptions = false
     public var measurer: any TextMeasuring
     public var lineLimit: Int
 
     public init(
       layout: LayoutID? = nil, rxKeyboardVersion: RxKeyboardLayout.Version = .v1,
+      customLayout: (any Layout)? = nil, layoutOptions: [LayoutOptionSetting] = [],
       measurer: any TextMeasuring = FontMetricsMeasurer(),
       lineLimit: Int = RecordingReader.defaultLineLimit
     ) {
       self.layout = layout
       self.rxKeyboardVersion = rxKeyboardVersion
+      self.customLayout = customLayout
+      self.layoutOptions = layoutOptions
       self.measurer = measurer
       self.lineLimit = lineLimit
     }
 
-    /// The screen a recording with `header` replays through.
-    public func screen(for header: SessionHeader) -> ChatScreen {
-      ChatScreen(
-        layout: layout ?? header.layout ?? .rxkeyboard, measurer: measurer,
-        rxKeyboardVersion: rxKeyboardVersion)
+    /// The screen a recording with `header` (on line `line`) replays through: the layout with the
+    /// header's options, then the command line's, applied; an error for the first that cannot be
+    /// set.
+    public func screen(for header: SessionHeader, line: Int? = nil) throws(RecordingError)
+      -> ChatScreen
+    {
+      var layout: any Layout
+      if let customLayout {
+        layout = customLayout
+      } else {
+        let id = self.layout ?? header.layout ?? .rxkeyboard
+        guard let builtIn = id.builtInLayout(rxKeyboardVersion: rxKeyboardVersion) else {
+          preconditionFailure("layout '\(id.rawValue)' is custom: set customLayout to its value")
+        }
+        layout = builtIn
+      }
+      for setting in header.options + layoutOptions {
+        func set<L: Layout>(_ layout: L) throws(LayoutOptionError) -> any Layout {
+          if skipsUndeclaredOptions && !L.options.contains(where: { $0.name == setting.name }) {
+            return layout
+          }
+          return try layout.setting([setting])
+        }
+        do {
+          layout = try set(layout)
+        } catch {
+          switch setting.source {
+          case .header(let column, let excerpt, let excerptColumn):
+            throw RecordingError(
+              line: line ?? 1, column: column,
+              problem: .layoutOption(error, fromCommandLine: false), excerpt: excerpt,
+              excerptColumn: excerptColumn)
+          case .commandLine:
+            throw RecordingError(
+              line: line ?? 1, column: 1, problem: .layoutOption(error, fromCommandLine: true),
+              excerpt: "", excerptColumn: 1)
+          }
+        }
+      }
+      return ChatScreen(layout: layout, measurer: measurer)
     }
   }
 
@@ -170,7 +215,12 @@ public struct Replayer: Sendable {
     switch item {
     case .header(let header, let line):
       self.header = header
-      let screen = options.screen(for: header)
+      let screen: ChatScreen
+      do {
+        screen = try options.screen(for: header, line: line)
+      } catch {
+        return body(.error(error)) && false
+      }
       self.screen = screen
       reducer = screen
       current = screen.initialState(header: header)

@@ -11,9 +11,12 @@ public enum Summary {
     let f = JSONWriter.format
     let device = header.device
     var layout = type(of: screen.layout).id.rawValue
+    var details: [String] = []
     if let rxKeyboard = screen.layout as? RxKeyboardLayout {
-      layout += " (RxKeyboard \(rxKeyboard.version.rawValue))"
+      details.append("RxKeyboard \(rxKeyboard.version.rawValue)")
     }
+    if let changed = screen.layout.changedOptionsText { details.append(changed) }
+    if !details.isEmpty { layout += " (" + details.joined(separator: "; ") + ")" }
     return
       "\(file): \(layout) on \(device.model), \(f(device.screen.width))×\(f(device.screen.height)) pt, "
       + "safe area \(device.safeArea.summary)"

@@ -32,11 +32,25 @@ public struct AccessoryLayout: Layout {
   }
 
   public static let id = LayoutID.accessory
+  public static let summary =
+    "An input container returned as inputAccessoryView, riding on the keyboard; fixed insets."
+
+  public static var options: [LayoutOption<Self>] {
+    [
+      .points("textField.height", \.textFieldHeight, in: 1...400, "The text field's height."),
+      .points(
+        "inputBar.padding", \.containerPadding, in: 0...200,
+        "The container's padding above and below the text field."),
+      .points("row.height", \.rowHeight, in: 1...1000, "The table's row height."),
+    ]
+  }
 
   /// The text field's height in the container.
   public var textFieldHeight = 34.0
   /// The container's padding above and below the text field.
   public var containerPadding = 8.0
+  /// UITableView's default `rowHeight`.
+  public var rowHeight = ChatState.defaultRowHeight
 
   /// The container's height above the safe area: the text field with its padding above and below.
   public var containerHeight: Double { textFieldHeight + 2 * containerPadding }
@@ -69,7 +83,7 @@ public struct AccessoryLayout: Layout {
     state.list.frame = state.screenRect
     let messages = header.messages ?? [InitialMessage(from: .me, text: "")]
     for message in messages {
-      state.appendRow(from: message.from, text: message.text)
+      state.appendRow(from: message.from, text: message.text, height: rowHeight)
     }
     if let index = messages.firstIndex(where: { $0.text.isEmpty }) {
       state.diagnostics.append(.emptyMessage(index: index))
@@ -103,11 +117,11 @@ public struct AccessoryLayout: Layout {
 
     case .sendTap, .returnKey:
       guard !state.inputBar.text.isEmpty else { break }
-      state.appendRow(from: .me, text: state.inputBar.text)
+      state.appendRow(from: .me, text: state.inputBar.text, height: rowHeight)
       state.inputBar.text = ""
 
     case .receive(let text):
-      state.appendRow(from: .other, text: text)
+      state.appendRow(from: .other, text: text, height: rowHeight)
 
     case .scroll(let offsetY):
       state.list.contentOffsetY = offsetY

@@ -47,7 +47,7 @@ public struct ChatScreen: Sendable {
     state.step += 1
     state.t = event.t
     // A crashed app changes nothing more; its last state, diagnostics included, stays.
-    if state.slot.hasCrashed { return }
+    if state.slot.hasCrashed(state.custom) { return }
     // One by one: for the one or two diagnostics a state has, cheaper than `removeAll`'s
     // general replacement, and the storage is kept for the next ones.
     while !state.diagnostics.isEmpty { state.diagnostics.removeLast() }

@@ -9,14 +9,23 @@ extension ChatState {
   ///          "contentOffset":{"y":…},"contentSize":{"height":…}},
   ///  "messageCount":19,"diagnostics":[{"id":"bad-index","message":"…","item":-1,"count":19}]}
   /// ```
-  public func write(to writer: inout some StructuredWriter, includeMessages: Bool = false) {
-    write(to: &writer, includeMessages: includeMessages, includeDiagnostics: true)
+  ///
+  /// With `includeOptions` (`--json` does it for step 0), the layout's options that differ from
+  /// their defaults follow `layout`.
+  public func write(
+    to writer: inout some StructuredWriter, includeMessages: Bool = false,
+    includeOptions: Bool = false
+  ) {
+    write(
+      to: &writer, includeMessages: includeMessages, includeDiagnostics: true,
+      includeOptions: includeOptions)
   }
 
   /// Writes the state, and without `includeDiagnostics` an empty `diagnostics` array: what the
   /// debugger's change index compares, without wording every diagnostic of every step.
   func write(
-    to writer: inout some StructuredWriter, includeMessages: Bool, includeDiagnostics: Bool
+    to writer: inout some StructuredWriter, includeMessages: Bool, includeDiagnostics: Bool,
+    includeOptions: Bool = false
   ) {
     writer.beginObject()
     writer.key("step")
@@ -25,6 +34,7 @@ extension ChatState {
     writer.number(t)
     writer.key("layout")
     writer.string(layout.rawValue)
+    if includeOptions { writeChangedOptions(to: &writer) }
     writer.key("screen")
     EventEncoder.write(screen, to: &writer)
     writer.key("safeArea")
@@ -89,6 +99,27 @@ extension ChatState {
     writer.endObject()
   }
 
+  /// At step 0, the options that differ from the layout's defaults, when there are any:
+  /// `"options":[{"name":"inputBar.height","value":52}]`, in the layout's order.
+  private func writeChangedOptions(to writer: inout some StructuredWriter) {
+    let changed = configuredLayout.changedOptions
+    guard !changed.isEmpty else { return }
+    writer.key("options")
+    writer.beginArray()
+    for option in changed {
+      writer.beginObject()
+      writer.key("name")
+      writer.string(option.name)
+      writer.key("value")
+      switch option.value {
+      case .number(let number): writer.number(number)
+      case .flag(let flag): writer.bool(flag)
+      }
+      writer.endObject()
+    }
+    writer.endArray()
+  }
+
   /// Writes message `index` as `messages` lists it: `{"from":…,"text":…,"frame":{…}}`.
   public func writeMessage(at index: Int, to writer: inout some StructuredWriter) {
     let message = messages[index]
@@ -112,9 +143,9 @@ extension ChatState {
   }
 
   /// The state as one line of JSON, without the line break.
-  public func jsonLine(includeMessages: Bool = false) -> String {
+  public func jsonLine(includeMessages: Bool = false, includeOptions: Bool = false) -> String {
     var writer = JSONWriter()
-    write(to: &writer, includeMessages: includeMessages)
+    write(to: &writer, includeMessages: includeMessages, includeOptions: includeOptions)
     return String(decoding: writer.bytes, as: UTF8.self)
   }
 }
@@ -122,8 +153,10 @@ extension ChatState {
 extension JSONWriter {
   /// Writes `state` as ``ChatState/write(to:includeMessages:)`` does, compiled for this writer:
   /// the fast path of `replay FILE --json`, with no call through the protocol per token.
-  public mutating func write(_ state: ChatState, includeMessages: Bool = false) {
-    state.write(to: &self, includeMessages: includeMessages)
+  public mutating func write(
+    _ state: ChatState, includeMessages: Bool = false, includeOptions: Bool = false
+  ) {
+    state.write(to: &self, includeMessages: includeMessages, includeOptions: includeOptions)
   }
 }
 

@@ -2,11 +2,11 @@ extension ChatState {
   /// UITableView's default `rowHeight`: the row height of the layouts whose seeds show plain rows.
   static let defaultRowHeight = 44.0
 
-  /// Appends a plain row of ``defaultRowHeight`` below the last message, starting at 0.
-  mutating func appendRow(from sender: Sender, text: String) {
+  /// Appends a plain row `height` high below the last message, starting at 0.
+  mutating func appendRow(from sender: Sender, text: String, height: Double) {
     let y = messages.last.map { $0.y + $0.height } ?? 0
-    messages.append(Message(from: sender, text: text, y: y, height: Self.defaultRowHeight))
-    list.contentHeight = y + Self.defaultRowHeight
+    messages.append(Message(from: sender, text: text, y: y, height: height))
+    list.contentHeight = y + height
   }
 
   /// What automatic content-inset adjustment adds for a list that is not under a navigation bar:

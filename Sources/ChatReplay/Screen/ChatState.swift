@@ -19,33 +19,35 @@ public struct ChatState: Equatable, Sendable {
   public var diagnostics: [Diagnostic] = []
   /// The layout and what it remembers that the screen does not show.
   var slot: LayoutSlot
+  /// A custom layout and its memory, when ``slot`` is `.custom`.
+  var custom: CustomLayoutBox?
 
   /// A state of `layout`'s screen, remembering `memory`.
   public init<L: Layout>(layout: L, memory: L.Memory, screen: Size, safeArea: EdgeInsets) {
     self.screen = screen
     self.safeArea = safeArea
-    self.slot = LayoutSlot(layout, memory)
+    (self.slot, self.custom) = LayoutSlot.make(layout, memory)
   }
 
   /// The name of the state's layout.
-  public var layout: LayoutID { slot.id }
+  public var layout: LayoutID { slot.id(custom) }
 
   /// The state's layout, with its constants.
-  public var configuredLayout: any Layout { slot.layout }
+  public var configuredLayout: any Layout { slot.layout(custom) }
 
   /// What `layoutType` remembers; asking a state of another layout is a programming error.
   public subscript<L: Layout>(memoryOf layoutType: L.Type) -> L.Memory {
     get {
-      guard let memory = slot.memory as? L.Memory else {
+      guard let memory = slot.memory(custom) as? L.Memory else {
         preconditionFailure("a '\(layout.rawValue)' state has no '\(L.id.rawValue)' memory")
       }
       return memory
     }
     set {
-      guard let configured = slot.layout as? L else {
+      guard let configured = slot.layout(custom) as? L else {
         preconditionFailure("a '\(layout.rawValue)' state has no '\(L.id.rawValue)' memory")
       }
-      slot = LayoutSlot(configured, newValue)
+      (slot, custom) = LayoutSlot.make(configured, newValue)
     }
   }
 

@@ -51,6 +51,31 @@ public struct GrowingLayout: Layout {
   }
 
   public static let id = LayoutID.growing
+  public static let summary =
+    "A LINE-like input box with frames set by hand and a text view that grows from 50 to 100 pt."
+
+  public static var options: [LayoutOption<Self>] {
+    [
+      .points("inputBar.height", \.boxHeight, in: 1...400, "The input box's height at rest."),
+      .points(
+        "inputBar.margin", \.margin, in: 0...100,
+        "The margin around the text view and the send button in the box."),
+      .points("sendButton.width", \.sendButtonWidth, in: 0...400, "The send button's width."),
+      .points(
+        "textView.minHeight", \.textViewMinHeight, in: 0...1000, "The text view's least height."),
+      .points(
+        "textView.maxHeight", \.textViewMaxHeight, in: 0...1000,
+        "The text view's greatest height."),
+      .points("font.size", \.fontSize, in: 1...200, "The text view's system font size."),
+      .points(
+        "textView.insets", \.textContainerInsets, in: 0...200,
+        "The text view's textContainerInset, top plus bottom."),
+      .points(
+        "textView.padding", \.lineFragmentPaddings, in: 0...200,
+        "The text view's lineFragmentPadding, both sides together."),
+      .points("row.height", \.rowHeight, in: 1...1000, "The table's row height."),
+    ]
+  }
 
   // MARK: Metrics from the sample
 
@@ -70,6 +95,8 @@ public struct GrowingLayout: Layout {
   public var textContainerInsets = 16.0
   /// UITextView's default `lineFragmentPadding`, both sides.
   public var lineFragmentPaddings = 10.0
+  /// UITableView's default `rowHeight`.
+  public var rowHeight = ChatState.defaultRowHeight
 
   /// The sample's screen.
   public init() {}
@@ -107,7 +134,7 @@ public struct GrowingLayout: Layout {
     state.list.frame = table
     state.inputBar.frame = box
     for message in header.messages ?? [] {
-      state.appendRow(from: message.from, text: message.text)
+      state.appendRow(from: message.from, text: message.text, height: rowHeight)
     }
     state.list.contentOffsetY = -state.adjustedContentInset.top
     check(&state, memory)
@@ -148,12 +175,12 @@ public struct GrowingLayout: Layout {
 
     case .sendTap:
       guard !state.inputBar.text.isEmpty else { break }
-      state.appendRow(from: .me, text: state.inputBar.text)
+      state.appendRow(from: .me, text: state.inputBar.text, height: rowHeight)
       state.inputBar.text = ""
       drawBox(&state, &memory, measurer: measurer)
 
     case .receive(let text):
-      state.appendRow(from: .other, text: text)
+      state.appendRow(from: .other, text: text, height: rowHeight)
 
     case .scroll(let offsetY):
       state.list.contentOffsetY = offsetY

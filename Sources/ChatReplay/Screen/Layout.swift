@@ -11,6 +11,10 @@
 /// struct PinnedBar: Layout {
 ///   struct Memory: Hashable, Sendable {}
 ///   static let id = LayoutID.custom("pinned-bar")
+///   static let summary = "An input bar pinned above the keyboard."
+///   static var options: [LayoutOption<Self>] {
+///     [.points("inputBar.height", \.barHeight, in: 1...200, "The input bar's height.")]
+///   }
 ///   var barHeight = 50.0
 ///   func initialState(header: SessionHeader, measurer: any TextMeasuring) -> ChatState { … }
 ///   func reduce(into state: inout ChatState, memory: inout Memory, _ event: Event,
@@ -29,6 +33,16 @@ public protocol Layout: Hashable, Sendable {
 
   /// The layout's name, as recordings and the command line spell it.
   static var id: LayoutID { get }
+
+  /// What the layout models, in one line, for `replay layouts`.
+  static var summary: String { get }
+
+  /// The constants a header's `options` or `--option` can set, each declared once; none by
+  /// default.
+  static var options: [LayoutOption<Self>] { get }
+
+  /// The layout with every option at its default.
+  init()
 
   /// The screen as it is when the recording starts (step 0), made with
   /// ``ChatState/init(layout:memory:screen:safeArea:)``.
@@ -63,6 +77,9 @@ public protocol Layout: Hashable, Sendable {
 }
 
 extension Layout {
+  /// None.
+  public static var options: [LayoutOption<Self>] { [] }
+
   /// The whole input bar.
   public func inputContentFrame(of state: ChatState) -> Rect { state.inputBar.frame }
 

@@ -11,11 +11,15 @@ public enum LayoutID: Hashable, Sendable, CaseIterable, RawRepresentable, Custom
   case scrollToField
   /// ``AccessoryLayout``.
   case accessory
+  /// ``KeyboardLayoutGuideLayout``.
+  case keyboardLayoutGuide
   /// A ``Layout`` written outside the library, by its name.
   case custom(String)
 
   /// The built-in layouts, the default first.
-  public static let allCases: [LayoutID] = [.rxkeyboard, .growing, .scrollToField, .accessory]
+  public static let allCases: [LayoutID] = [
+    .rxkeyboard, .growing, .scrollToField, .accessory, .keyboardLayoutGuide,
+  ]
 
   /// The built-in layout named `rawValue`, or `nil` when none is.
   public init?(rawValue: String) {
@@ -30,6 +34,7 @@ public enum LayoutID: Hashable, Sendable, CaseIterable, RawRepresentable, Custom
     case .growing: "growing"
     case .scrollToField: "scroll-to-field"
     case .accessory: "accessory"
+    case .keyboardLayoutGuide: "keyboard-layout-guide"
     case .custom(let name): name
     }
   }
@@ -44,6 +49,7 @@ public enum LayoutID: Hashable, Sendable, CaseIterable, RawRepresentable, Custom
     case .growing: GrowingLayout()
     case .scrollToField: ScrollToFieldLayout()
     case .accessory: AccessoryLayout()
+    case .keyboardLayoutGuide: KeyboardLayoutGuideLayout()
     case .custom: nil
     }
   }

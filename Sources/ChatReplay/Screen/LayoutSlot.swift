@@ -1,59 +1,71 @@
 /// The layout a state belongs to, with what it remembers: the state's one record of its layout.
 ///
 /// The built-in layouts have a case each, so that replaying them calls their code directly with
-/// no existential to open and no cast per event; any other ``Layout`` goes in ``custom(_:)``.
-/// This is the only place that lists the built-in layouts' types.
-enum LayoutSlot: Sendable {
+/// no existential to open and no cast per event; any other ``Layout`` is ``custom``, its value and
+/// memory in the state's ``ChatState/custom`` box. Every payload is a plain value, so copying a
+/// state copies the slot's bytes with no reference to count. This is the only place that lists
+/// the built-in layouts' types.
+enum LayoutSlot: Equatable, Sendable {
   case rxkeyboard(RxKeyboardLayout, RxKeyboardLayout.Memory)
   case growing(GrowingLayout, GrowingLayout.Memory)
   case scrollToField(ScrollToFieldLayout, ScrollToFieldLayout.Memory)
   case accessory(AccessoryLayout, AccessoryLayout.Memory)
-  case custom(CustomLayoutSlot)
+  case keyboardLayoutGuide(KeyboardLayoutGuideLayout, KeyboardLayoutGuideLayout.Memory)
+  case custom
 
-  init<L: Layout>(_ layout: L, _ memory: L.Memory) {
+  /// The slot for `layout` and `memory`, and the box that holds them when they are custom.
+  static func make<L: Layout>(_ layout: L, _ memory: L.Memory) -> (LayoutSlot, CustomLayoutBox?) {
+    let slot: LayoutSlot
     switch (layout, memory) {
     case (let layout as RxKeyboardLayout, let memory as RxKeyboardLayout.Memory):
-      self = .rxkeyboard(layout, memory)
+      slot = .rxkeyboard(layout, memory)
     case (let layout as GrowingLayout, let memory as GrowingLayout.Memory):
-      self = .growing(layout, memory)
+      slot = .growing(layout, memory)
     case (let layout as ScrollToFieldLayout, let memory as ScrollToFieldLayout.Memory):
-      self = .scrollToField(layout, memory)
+      slot = .scrollToField(layout, memory)
     case (let layout as AccessoryLayout, let memory as AccessoryLayout.Memory):
-      self = .accessory(layout, memory)
+      slot = .accessory(layout, memory)
+    case (let layout as KeyboardLayoutGuideLayout, let memory as KeyboardLayoutGuideLayout.Memory):
+      slot = .keyboardLayoutGuide(layout, memory)
     default:
-      self = .custom(CustomLayoutSlot(layout: layout, memory: AnyHashable(memory)))
+      let custom = CustomLayoutSlot(layout: layout, memory: AnyHashable(memory))
+      return (.custom, CustomLayoutBox(custom))
     }
+    return (slot, nil)
   }
 
   /// The layout, with its constants.
-  var layout: any Layout {
+  func layout(_ custom: CustomLayoutBox?) -> any Layout {
     switch self {
     case .rxkeyboard(let layout, _): layout
     case .growing(let layout, _): layout
     case .scrollToField(let layout, _): layout
     case .accessory(let layout, _): layout
-    case .custom(let slot): slot.layout
+    case .keyboardLayoutGuide(let layout, _): layout
+    case .custom: CustomLayoutBox.slot(custom).layout
     }
   }
 
   /// What the layout remembers.
-  var memory: AnyHashable {
+  func memory(_ custom: CustomLayoutBox?) -> AnyHashable {
     switch self {
     case .rxkeyboard(_, let memory): AnyHashable(memory)
     case .growing(_, let memory): AnyHashable(memory)
     case .scrollToField(_, let memory): AnyHashable(memory)
     case .accessory(_, let memory): AnyHashable(memory)
-    case .custom(let slot): slot.memory
+    case .keyboardLayoutGuide(_, let memory): AnyHashable(memory)
+    case .custom: CustomLayoutBox.slot(custom).memory
     }
   }
 
-  var id: LayoutID {
+  func id(_ custom: CustomLayoutBox?) -> LayoutID {
     switch self {
     case .rxkeyboard: RxKeyboardLayout.id
     case .growing: GrowingLayout.id
     case .scrollToField: ScrollToFieldLayout.id
     case .accessory: AccessoryLayout.id
-    case .custom(let slot): type(of: slot.layout).id
+    case .keyboardLayoutGuide: KeyboardLayoutGuideLayout.id
+    case .custom: type(of: CustomLayoutBox.slot(custom).layout).id
     }
   }
 
@@ -73,19 +85,24 @@ enum LayoutSlot: Sendable {
     case .accessory(let layout, var memory):
       layout.reduce(into: &state, memory: &memory, event, measurer: measurer)
       state.slot = .accessory(layout, memory)
-    case .custom(var slot):
+    case .keyboardLayoutGuide(let layout, var memory):
+      layout.reduce(into: &state, memory: &memory, event, measurer: measurer)
+      state.slot = .keyboardLayoutGuide(layout, memory)
+    case .custom:
+      var slot = CustomLayoutBox.slot(state.custom)
       slot.reduce(&state, event, measurer: measurer)
-      state.slot = .custom(slot)
+      state.custom = CustomLayoutBox(slot)
     }
   }
 
-  var hasCrashed: Bool {
+  func hasCrashed(_ custom: CustomLayoutBox?) -> Bool {
     switch self {
     case .rxkeyboard(let layout, let memory): layout.hasCrashed(memory)
     case .growing(let layout, let memory): layout.hasCrashed(memory)
     case .scrollToField(let layout, let memory): layout.hasCrashed(memory)
     case .accessory(let layout, let memory): layout.hasCrashed(memory)
-    case .custom(let slot): slot.hasCrashed
+    case .keyboardLayoutGuide(let layout, let memory): layout.hasCrashed(memory)
+    case .custom: CustomLayoutBox.slot(custom).hasCrashed
     }
   }
 
@@ -96,7 +113,8 @@ enum LayoutSlot: Sendable {
     case .growing(let layout, _): layout.systemInset(of: state)
     case .scrollToField(let layout, _): layout.systemInset(of: state)
     case .accessory(let layout, _): layout.systemInset(of: state)
-    case .custom(let slot): slot.layout.systemInset(of: state)
+    case .keyboardLayoutGuide(let layout, _): layout.systemInset(of: state)
+    case .custom: CustomLayoutBox.slot(state.custom).layout.systemInset(of: state)
     }
   }
 
@@ -106,7 +124,8 @@ enum LayoutSlot: Sendable {
     case .growing(let layout, _): layout.isSendEnabled(state)
     case .scrollToField(let layout, _): layout.isSendEnabled(state)
     case .accessory(let layout, _): layout.isSendEnabled(state)
-    case .custom(let slot): slot.layout.isSendEnabled(state)
+    case .keyboardLayoutGuide(let layout, _): layout.isSendEnabled(state)
+    case .custom: CustomLayoutBox.slot(state.custom).layout.isSendEnabled(state)
     }
   }
 
@@ -117,7 +136,8 @@ enum LayoutSlot: Sendable {
     case .growing(let layout, _): layout.inputContentFrame(of: state)
     case .scrollToField(let layout, _): layout.inputContentFrame(of: state)
     case .accessory(let layout, _): layout.inputContentFrame(of: state)
-    case .custom(let slot): slot.layout.inputContentFrame(of: state)
+    case .keyboardLayoutGuide(let layout, _): layout.inputContentFrame(of: state)
+    case .custom: CustomLayoutBox.slot(state.custom).layout.inputContentFrame(of: state)
     }
   }
 
@@ -127,21 +147,28 @@ enum LayoutSlot: Sendable {
     case .growing(let layout, let memory): layout.explain(path, in: state, memory: memory)
     case .scrollToField(let layout, let memory): layout.explain(path, in: state, memory: memory)
     case .accessory(let layout, let memory): layout.explain(path, in: state, memory: memory)
-    case .custom(let slot): slot.explain(path, in: state)
+    case .keyboardLayoutGuide(let layout, let memory):
+      layout.explain(path, in: state, memory: memory)
+    case .custom: CustomLayoutBox.slot(state.custom).explain(path, in: state)
     }
   }
 }
 
-extension LayoutSlot: Equatable {
-  static func == (lhs: LayoutSlot, rhs: LayoutSlot) -> Bool {
-    switch (lhs, rhs) {
-    case (.rxkeyboard(let a, let m), .rxkeyboard(let b, let n)): a == b && m == n
-    case (.growing(let a, let m), .growing(let b, let n)): a == b && m == n
-    case (.scrollToField(let a, let m), .scrollToField(let b, let n)): a == b && m == n
-    case (.accessory(let a, let m), .accessory(let b, let n)): a == b && m == n
-    case (.custom(let a), .custom(let b)): a == b
-    case (.rxkeyboard, _), (.growing, _), (.scrollToField, _), (.accessory, _), (.custom, _): false
-    }
+/// A custom layout's slot, shared by the states that have it and replaced whole when it changes.
+final class CustomLayoutBox: Equatable, @unchecked Sendable {
+  // `@unchecked`: `slot` is never mutated after `init`, and its contents are `Sendable`.
+  let slot: CustomLayoutSlot
+
+  init(_ slot: CustomLayoutSlot) { self.slot = slot }
+
+  /// `box`'s slot; a custom state without one is a programming error.
+  static func slot(_ box: CustomLayoutBox?) -> CustomLayoutSlot {
+    guard let box else { preconditionFailure("a custom-layout state without its layout") }
+    return box.slot
+  }
+
+  static func == (lhs: CustomLayoutBox, rhs: CustomLayoutBox) -> Bool {
+    lhs === rhs || lhs.slot == rhs.slot
   }
 }
 

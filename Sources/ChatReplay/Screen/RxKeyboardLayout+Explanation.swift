@@ -109,7 +109,8 @@ extension RxKeyboardLayout {
           Explanation.Input("safeArea.top", "safeArea.top"),
         ])
     case "list.contentOffset.y":
-      return Explanation(
+      return Explanation.offsetAfterScrollToLast(
+        in: state,
         rule:
           "Set at step 0 by scrolling to the last message; on RxKeyboard's \"will show\" (the "
           + "previous visibleHeight was exactly 0) the sample adds visibleHeight, unclamped; sendTap "

@@ -37,6 +37,29 @@ public struct RxKeyboardLayout: Layout {
   }
 
   public static let id = LayoutID.rxkeyboard
+  public static let summary =
+    "A Messages-like chat whose input bar and list insets follow RxKeyboard's visibleHeight."
+
+  public static var options: [LayoutOption<Self>] {
+    [
+      .points(
+        "navigationBar.height", \.navigationBarHeight, in: 0...200,
+        "The navigation bar's height, added to the list's top inset."),
+      .points(
+        "inputBar.height", \.inputBarHeight, in: 1...400,
+        "The input bar's height (MessageInputBar's intrinsic height)."),
+      .points(
+        "balloon.maxWidth", \.balloonMaxWidth, in: 1...2000, "A message balloon's maximum width."),
+      .points(
+        "balloon.inset", \.balloonInset, in: 0...200,
+        "The balloon's inset around its label, on each side."),
+      .points("font.size", \.fontSize, in: 1...200, "The messages' system font size."),
+      .points("cell.spacing", \.lineSpacing, in: 0...200, "The space between two cells."),
+      .points(
+        "section.inset", \.sectionInset, in: 0...200,
+        "The space above the first cell and below the last."),
+    ]
+  }
 
   /// The RxKeyboard release followed.
   public var version: Version
@@ -58,11 +81,15 @@ public struct RxKeyboardLayout: Layout {
   /// `sectionInset.top` and `.bottom`.
   public var sectionInset = 10.0
 
-  /// The label's width: the balloon's maximum width less its inset on each side.
-  public var labelWidth: Double { balloonMaxWidth - 2 * balloonInset }
+  /// The label's width: the balloon's maximum width less its inset on each side (none when the
+  /// inset leaves no room).
+  public var labelWidth: Double { max(balloonMaxWidth - 2 * balloonInset, 0) }
 
   /// The sample's screen following RxKeyboard `version`.
-  public init(version: Version = .v1) { self.version = version }
+  public init(version: Version) { self.version = version }
+
+  /// The sample's screen following RxKeyboard 1.0.0.
+  public init() { self.init(version: .v1) }
 
   // MARK: Derived values
 
@@ -193,34 +220,13 @@ public struct RxKeyboardLayout: Layout {
   private func appendMessage(
     from sender: Sender, text: String, to state: inout ChatState, measurer: any TextMeasuring
   ) {
-    let labelHeight = measurer.boundingSize(of: text, width: labelWidth, fontSize: fontSize).height
-    let height = labelHeight.rounded(.up) + 2 * balloonInset
-    let y = state.messages.last.map { $0.y + $0.height + lineSpacing } ?? sectionInset
-    state.messages.append(Message(from: sender, text: text, y: y, height: height))
-    state.list.contentHeight = y + height + sectionInset
+    state.appendBalloon(
+      from: sender, text: text, labelWidth: labelWidth, fontSize: fontSize,
+      balloonInset: balloonInset, lineSpacing: lineSpacing, sectionInset: sectionInset,
+      measurer: measurer)
   }
 
-  /// `scrollToItem(at: last, at: [], animated: true)`: the least scroll that shows the item whole,
-  /// within the offsets the list can rest at.
-  private func scrollToLastMessage(_ state: inout ChatState) {
-    guard let message = state.messages.last else { return }
-    let adjusted = state.adjustedContentInset
-    let current = state.list.contentOffsetY
-    let height = state.list.frame.height
-    let top = message.y
-    let bottom = message.y + message.height
-    var offset = current
-    if bottom - top > height - adjusted.top - adjusted.bottom {
-      // Taller than the visible area: show its top.
-      offset = top - adjusted.top
-    } else if bottom > current + height - adjusted.bottom {
-      offset = bottom + adjusted.bottom - height
-    } else if top < current + adjusted.top {
-      offset = top - adjusted.top
-    }
-    let range = state.offsetRange
-    state.list.contentOffsetY = min(max(offset, range.lowerBound), range.upperBound)
-  }
+  private func scrollToLastMessage(_ state: inout ChatState) { state.scrollToLastMessage() }
 
   /// The sample's 19 messages.
   static let seedMessages: [InitialMessage] = [

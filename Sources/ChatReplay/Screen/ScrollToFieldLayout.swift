@@ -35,9 +35,20 @@ public struct ScrollToFieldLayout: Layout {
   }
 
   public static let id = LayoutID.scrollToField
+  public static let summary =
+    "A scroll view whose Rx helper scrolls the edited field above the keyboard, as a chat."
+
+  public static var options: [LayoutOption<Self>] {
+    [
+      .points("inputBar.height", \.fieldHeight, in: 1...400, "The input field's row height."),
+      .points("row.height", \.rowHeight, in: 1...1000, "A message row's height."),
+    ]
+  }
 
   /// The input field's height.
   public var fieldHeight = 44.0
+  /// UITableView's default `rowHeight`, for the message rows.
+  public var rowHeight = ChatState.defaultRowHeight
 
   /// The sample's screen.
   public init() {}
@@ -64,7 +75,7 @@ public struct ScrollToFieldLayout: Layout {
     state.keyboard.frame = Rect(x: 0, y: screen.height, width: screen.width, height: 0)
     state.list.frame = state.screenRect
     for message in header.messages ?? [] {
-      state.appendRow(from: message.from, text: message.text)
+      state.appendRow(from: message.from, text: message.text, height: rowHeight)
     }
     state.list.contentOffsetY = -state.adjustedContentInset.top
     layOut(&state)
@@ -99,11 +110,11 @@ public struct ScrollToFieldLayout: Layout {
 
     case .sendTap:
       guard !state.inputBar.text.isEmpty else { break }
-      state.appendRow(from: .me, text: state.inputBar.text)
+      state.appendRow(from: .me, text: state.inputBar.text, height: rowHeight)
       state.inputBar.text = ""
 
     case .receive(let text):
-      state.appendRow(from: .other, text: text)
+      state.appendRow(from: .other, text: text, height: rowHeight)
 
     case .scroll(let offsetY):
       state.list.contentOffsetY = offsetY

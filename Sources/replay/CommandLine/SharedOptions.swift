@@ -48,6 +48,43 @@ enum SharedOptions {
     }
   }
 
+  /// `--option NAME=VALUE`: one of the layout's options, over the header's (repeatable).
+  ///
+  /// A name no built-in layout declares is refused here, with the nearest one suggested; one the
+  /// replayed layout lacks, or a value out of its range, is reported when the replay starts.
+  static func layoutOption<Command>(
+    _ add: @escaping (inout Command, LayoutOptionSetting) -> Void
+  ) -> OptionSpec<Command> {
+    .value(
+      "--option", placeholder: "NAME=VALUE",
+      help: "Set a layout option over the header's (repeatable; 'replay layouts' lists them): "
+        + "points, or true or false."
+    ) { command, text throws(UsageError) in
+      guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+        throw .invalidValue(option: "--option", value: text, expected: .layoutOption)
+      }
+      let name = String(text[..<equals])
+      let valueText = text[text.index(after: equals)...]
+      let value: LayoutOptionValue
+      switch valueText {
+      case "true": value = .flag(true)
+      case "false": value = .flag(false)
+      default:
+        guard let number = Double(valueText), number.isFinite else {
+          throw .invalidValue(option: "--option", value: text, expected: .layoutOption)
+        }
+        value = .number(number)
+      }
+      let names = LayoutID.allCases.flatMap { id in
+        id.builtInLayout().map { $0.optionValues.map(\.name) } ?? []
+      }
+      guard names.contains(name) else {
+        throw .unknownName(name, kind: "layout option", candidates: names)
+      }
+      add(&command, LayoutOptionSetting(name: name, value: value, source: .commandLine))
+    }
+  }
+
   /// `--rxkeyboard-version V`: the RxKeyboard release the `rxkeyboard` layout follows.
   static func rxKeyboardVersion<Command>(
     help: String = "The RxKeyboard release the rxkeyboard layout follows:",

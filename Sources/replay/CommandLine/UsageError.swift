@@ -38,6 +38,8 @@ enum UsageError: Error, Equatable {
     case count(of: String, minimum: Int)
     /// The safe-area insets: `TOP,LEFT,BOTTOM,RIGHT` in points.
     case insets
+    /// A layout option: `NAME=VALUE`, the value in points or `true`/`false`.
+    case layoutOption
     /// A size: `WIDTHxHEIGHT` in points.
     case size
     /// A step: `N`, `-N` counting back from the last, or a name (`first`, `last`).
@@ -106,6 +108,8 @@ enum UsageError: Error, Equatable {
       return "a number of \(unit) (\(minimum) or more)"
     case .insets:
       return "TOP,LEFT,BOTTOM,RIGHT in points, such as 44,0,34,0"
+    case .layoutOption:
+      return "NAME=VALUE, a number of points or true or false, such as inputBar.height=52"
     case .size:
       return "WIDTHxHEIGHT in points, such as 375x812"
     case .step:

@@ -43,12 +43,16 @@ struct LayoutDiagnosticTests {
     #expect(Diagnostic.Kind(rawValue: item.id) != nil)
   }
 
-  @Test func headerPicksTheLayoutAndTheOptionOverridesIt() {
+  @Test func headerPicksTheLayoutAndTheOptionOverridesIt() throws {
     let header = SessionHeader(layout: .accessory)
-    #expect(Replayer.Options().screen(for: header).layout as? AccessoryLayout == AccessoryLayout())
     #expect(
-      Replayer.Options(layout: .growing).screen(for: header).layout as? GrowingLayout
+      try Replayer.Options().screen(for: header).layout as? AccessoryLayout == AccessoryLayout())
+    #expect(
+      try Replayer.Options(layout: .growing).screen(for: header).layout as? GrowingLayout
         == GrowingLayout())
-    #expect(LayoutID.allCases == [.rxkeyboard, .growing, .scrollToField, .accessory])
+    #expect(
+      LayoutID.allCases == [
+        .rxkeyboard, .growing, .scrollToField, .accessory, .keyboardLayoutGuide,
+      ])
   }
 }
