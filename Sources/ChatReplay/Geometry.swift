@@ -1,3 +1,14 @@
+/// A point, like `CGPoint`.
+public struct Point: Hashable, Sendable {
+  public var x: Double
+  public var y: Double
+
+  public init(x: Double, y: Double) {
+    self.x = x
+    self.y = y
+  }
+}
+
 /// A width and a height in points, like `CGSize`.
 public struct Size: Hashable, Sendable {
   public var width: Double
@@ -36,6 +47,11 @@ public struct Rect: Hashable, Sendable {
   public var minY: Double { y }
   public var maxX: Double { x + width }
   public var maxY: Double { y + height }
+
+  /// The rectangle moved by `dx` and `dy`.
+  public func offsetBy(dx: Double, dy: Double) -> Rect {
+    Rect(x: x + dx, y: y + dy, width: width, height: height)
+  }
 
   /// The overlap of two rectangles, or `nil` when they share no area.
   ///

@@ -19,6 +19,9 @@ public struct ChatState: Equatable, Sendable {
   public var diagnostics: [Diagnostic] = []
   /// The layout and what it remembers that the screen does not show.
   var slot: LayoutSlot
+  /// Where the window's origin lies in the screen, when the window is not the whole screen (the
+  /// header's `windowFrameInScreen`): keyboard frames are converted by it.
+  var windowOriginInScreen: Point?
 
   /// A state of `layout`'s screen, remembering `memory`.
   public init<L: Layout>(layout: L, memory: L.Memory, screen: Size, safeArea: EdgeInsets) {
