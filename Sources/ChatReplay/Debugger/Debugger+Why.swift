@@ -28,6 +28,15 @@ extension Debugger {
     let change =
       last.map { "\($0.old?.text ?? "(none)") → \(value.text)" } ?? "never changed"
     lines.append("  last change: \(describe(last?.step)) (\(change))")
+    if let observed = lastObservation(of: path), case .number(let model) = value {
+      let f = JSONWriter.format
+      let difference = observed.value - model
+      lines.append(
+        difference.magnitude <= Observation.tolerance
+          ? "  the device agrees: observed \(f(observed.value)) at step \(observed.step)"
+          : "  the device disagrees: observed \(f(observed.value)) at step \(observed.step), "
+            + "\(f(difference.magnitude)) away from the model (model-divergence)")
+    }
     return lines
   }
 
