@@ -20,16 +20,26 @@ extension Debugger {
   }
 
   /// `observed: 472 (step 5, 34 pt more than the model)`, or `nil` when nothing observed `path`.
+  ///
+  /// An observation from before the model's value last changed is not compared with it:
+  /// `observed: 774 (step 2, before the model's change at step 3)`.
   func observedNote(for path: StatePath, model: StateNode) -> String? {
     guard let (observedStep, device) = lastObservation(of: path), case .number(let value) = model
     else { return nil }
     let f = JSONWriter.format
-    let difference = device - value
+    if let changed = lastChanges(of: [path], atOrBefore: step)[0]?.step, changed > observedStep {
+      return
+        "observed: \(f(device)) (step \(observedStep), before the model's change at step \(changed))"
+    }
+    return "observed: \(f(device)) (step \(observedStep), \(comparison(device, value, path)))"
+  }
+
+  /// `agrees with the model`, or `34 pt more than the model`.
+  func comparison(_ device: Double, _ model: Double, _ path: StatePath) -> String {
+    let f = JSONWriter.format
+    let difference = device - model
+    guard difference.magnitude > Observation.tolerance else { return "agrees with the model" }
     let unit = ObservedPath(rawValue: path.description)?.isInPoints == true ? " pt" : ""
-    let comparison =
-      difference.magnitude <= Observation.tolerance
-      ? "agrees with the model"
-      : "\(f(difference.magnitude))\(unit) \(difference > 0 ? "more" : "less") than the model"
-    return "observed: \(f(device)) (step \(observedStep), \(comparison))"
+    return "\(f(difference.magnitude))\(unit) \(difference > 0 ? "more" : "less") than the model"
   }
 }

@@ -28,14 +28,17 @@ extension Debugger {
     let change =
       last.map { "\($0.old?.text ?? "(none)") → \(value.text)" } ?? "never changed"
     lines.append("  last change: \(describe(last?.step)) (\(change))")
-    if let observed = lastObservation(of: path), case .number(let model) = value {
-      let f = JSONWriter.format
-      let difference = observed.value - model
+    if let observed = lastObservation(of: path), case .number(let model) = value,
+      (last?.step ?? 0) <= observed.step
+    {
+      let agrees = (observed.value - model).magnitude <= Observation.tolerance
       lines.append(
-        difference.magnitude <= Observation.tolerance
-          ? "  the device agrees: observed \(f(observed.value)) at step \(observed.step)"
-          : "  the device disagrees: observed \(f(observed.value)) at step \(observed.step), "
-            + "\(f(difference.magnitude)) away from the model (model-divergence)")
+        "  the device \(agrees ? "agrees" : "disagrees"): observed "
+          + "\(JSONWriter.format(observed.value)) at step \(observed.step), "
+          + (agrees
+            ? "within \(JSONWriter.format(Observation.tolerance)) pt"
+            : comparison(observed.value, model, path)
+              + " (model-divergence)"))
     }
     return lines
   }
