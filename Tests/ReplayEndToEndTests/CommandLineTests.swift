@@ -36,8 +36,10 @@ struct CommandLineTests {
     var testDescription: String { arguments.joined(separator: " ") }
   }
 
-  static let compareUsage =
-    "Usage: replay compare FILE [--json] [--diverging] [--layouts LIST] [--rxkeyboard-version V]"
+  static let compareUsage = """
+    Usage: replay compare FILE [--json] [--diverging] [--observed] [--layouts LIST]
+                          [--rxkeyboard-version V]
+    """
   static let generateUsage = """
     Usage: replay generate [--seed N] [--events N] [--profile NAME] [--adversarial] [--layout NAME]
                            [--output FILE]
