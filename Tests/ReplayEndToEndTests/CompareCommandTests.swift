@@ -37,7 +37,8 @@ struct CompareCommandTests {
       ["compare", "Recordings/basic-chat.jsonl", "--layouts", "growin"], stdout: "",
       stderr: """
         Error: unknown layout 'growin'; did you mean 'growing'?
-        Usage: replay compare FILE [--json] [--diverging] [--layouts LIST] [--rxkeyboard-version V]
+        Usage: replay compare FILE [--json] [--diverging] [--observed] [--layouts LIST]
+                              [--rxkeyboard-version V]
 
         """, status: 64)
   }
