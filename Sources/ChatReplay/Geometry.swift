@@ -1,14 +1,3 @@
-/// A point, like `CGPoint`.
-public struct Point: Hashable, Sendable {
-  public var x: Double
-  public var y: Double
-
-  public init(x: Double, y: Double) {
-    self.x = x
-    self.y = y
-  }
-}
-
 /// A width and a height in points, like `CGSize`.
 public struct Size: Hashable, Sendable {
   public var width: Double
