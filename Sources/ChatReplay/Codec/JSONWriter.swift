@@ -95,15 +95,16 @@ public struct JSONWriter: StructuredWriter, Sendable {
   }
 
   public mutating func key(dynamic name: String) {
-    comma()
-    Self.appendString(name, to: &bytes)
-    bytes.append(UInt8(ascii: ":"))
+    string(name)
+    reserve(1).append(UInt8(ascii: ":"))
     needsComma = false
   }
 
   public mutating func null() {
-    comma()
-    bytes.append(contentsOf: "null".utf8)
+    let storage = reserve(5)
+    if needsComma { storage.append(UInt8(ascii: ",")) }
+    let text: StaticString = "null"
+    storage.append(text.utf8Start, count: text.utf8CodeUnitCount)
     needsComma = true
   }
 
