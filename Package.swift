@@ -71,10 +71,10 @@ let package = Package(
       dependencies: ["ChatReplay"]
     ),
     // The recorder's core with a fake clock and sink, and what it writes read back by the
-    // replayer.
+    // replayer and by the `replay` binary.
     .testTarget(
       name: "ChatReplayRecorderTests",
-      dependencies: ["ChatReplayRecorder", "ChatReplay"]
+      dependencies: ["ChatReplayRecorder", "ChatReplay", "replay", "ReplayTestSupport"]
     ),
   ]
 )

@@ -6,7 +6,12 @@ public enum Event: Hashable, Sendable {
   case appear
   case disappear
   case doneTap
+  /// The recorder lost `dropped` events here (its buffer was full); nothing changes.
+  case gap(dropped: Int)
   indirect case keyboard(KeyboardNotification)
+  /// What UIKit laid out on the device at this moment; nothing changes, and the values are
+  /// compared with the model's (differential replay).
+  indirect case observed(Observation)
   case pan(y: Double, state: PanState)
   case receive(text: String)
   case returnKey
@@ -41,10 +46,19 @@ public struct KeyboardNotification: Hashable, Sendable {
   public var curve: Int?
   /// `UIKeyboardIsLocalUserInfoKey`.
   public var isLocal: Bool?
+  /// The legacy `UIKeyboardCenterBeginUserInfoKey`, kept as recorded.
+  public var centerBegin: Point?
+  /// The legacy `UIKeyboardCenterEndUserInfoKey`, kept as recorded.
+  public var centerEnd: Point?
+  /// The legacy `UIKeyboardBoundsUserInfoKey`, kept as recorded.
+  public var bounds: Rect?
+  /// Every other `userInfo` key the recording kept, in its order; no layout reads them.
+  public var extra: [JSONValue.Member]
 
   public init(
     name: Name, frameBegin: Rect? = nil, frameEnd: Rect? = nil, duration: Double? = nil,
-    curve: Int? = nil, isLocal: Bool? = nil
+    curve: Int? = nil, isLocal: Bool? = nil, centerBegin: Point? = nil, centerEnd: Point? = nil,
+    bounds: Rect? = nil, extra: [JSONValue.Member] = []
   ) {
     self.name = name
     self.frameBegin = frameBegin
@@ -52,6 +66,10 @@ public struct KeyboardNotification: Hashable, Sendable {
     self.duration = duration
     self.curve = curve
     self.isLocal = isLocal
+    self.centerBegin = centerBegin
+    self.centerEnd = centerEnd
+    self.bounds = bounds
+    self.extra = extra
   }
 
   /// The six keyboard notifications UIKit posts.
@@ -91,6 +109,8 @@ extension Event {
     case viewport
     case appear
     case disappear
+    case gap
+    case observed
   }
 
   /// The event's `type` in the recording format.
@@ -99,7 +119,9 @@ extension Event {
     case .appear: .appear
     case .disappear: .disappear
     case .doneTap: .doneTap
+    case .gap: .gap
     case .keyboard: .keyboard
+    case .observed: .observed
     case .pan: .pan
     case .receive: .receive
     case .returnKey: .returnKey
@@ -109,5 +131,19 @@ extension Event {
     case .textChange: .textChange
     case .viewport: .viewport
     }
+  }
+}
+
+extension KeyboardNotification {
+  /// The notification with its frames converted from the screen's coordinate space to that of a
+  /// window whose origin lies at `origin` in the screen, as UIKit's `convert(_:from:)` does for
+  /// an untransformed window (Split View, Slide Over, Stage Manager).
+  ///
+  /// `bounds` has no origin to convert; the legacy centers are kept as recorded.
+  public func inWindow(at origin: Point) -> KeyboardNotification {
+    var converted = self
+    converted.frameBegin = frameBegin.map { $0.offsetBy(dx: -origin.x, dy: -origin.y) }
+    converted.frameEnd = frameEnd.map { $0.offsetBy(dx: -origin.x, dy: -origin.y) }
+    return converted
   }
 }

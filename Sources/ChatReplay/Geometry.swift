@@ -37,6 +37,11 @@ public struct Rect: Hashable, Sendable {
   public var maxX: Double { x + width }
   public var maxY: Double { y + height }
 
+  /// The rectangle moved by `dx` and `dy`.
+  public func offsetBy(dx: Double, dy: Double) -> Rect {
+    Rect(x: x + dx, y: y + dy, width: width, height: height)
+  }
+
   /// The overlap of two rectangles, or `nil` when they share no area.
   ///
   /// Rectangles that only touch along an edge do not intersect.

@@ -11,20 +11,55 @@ public struct SessionHeader: Hashable, Sendable {
   public var messages: [InitialMessage]?
   /// The layout's constants the recording sets (`"options": {"inputBar.height": 52}`), in order.
   public var options: [LayoutOptionSetting]
+  /// The system, as the recorder names it (`iOS 17.4`).
+  public var os: String?
+  /// The kind of device (`phone`, `pad`, `mac`, …), like `UIUserInterfaceIdiom`.
+  public var idiom: String?
+  /// The screen's scale, points to pixels.
+  public var scale: Double?
+  /// The window's frame in the screen's coordinate space, where keyboard frames are given; when
+  /// its origin is not (0, 0), keyboard frames are converted to window coordinates.
+  public var windowFrameInScreen: Rect?
+  /// Whether a hardware keyboard was connected when recording started.
+  public var hardwareKeyboard: Bool?
+  /// Whether typed and received text was masked (each character replaced by one of its class).
+  public var masked: Bool?
+  /// The program that made the recording.
+  public var recorder: RecorderInfo?
 
   public init(
     version: Int = 1, layout: LayoutID? = nil, device: Device = .iPhone15,
-    messages: [InitialMessage]? = nil, options: [LayoutOptionSetting] = []
+    messages: [InitialMessage]? = nil, options: [LayoutOptionSetting] = [], os: String? = nil, idiom: String? = nil,
+    scale: Double? = nil, windowFrameInScreen: Rect? = nil, hardwareKeyboard: Bool? = nil,
+    masked: Bool? = nil, recorder: RecorderInfo? = nil
   ) {
     self.version = version
     self.layout = layout
     self.device = device
     self.messages = messages
     self.options = options
+    self.os = os
+    self.idiom = idiom
+    self.scale = scale
+    self.windowFrameInScreen = windowFrameInScreen
+    self.hardwareKeyboard = hardwareKeyboard
+    self.masked = masked
+    self.recorder = recorder
   }
 
   /// The header a recording without one uses.
   public static let `default` = SessionHeader()
+}
+
+/// The name and version of the program that made a recording.
+public struct RecorderInfo: Hashable, Sendable {
+  public var name: String
+  public var version: String
+
+  public init(name: String, version: String) {
+    self.name = name
+    self.version = version
+  }
 }
 
 /// The device a recording was made on.

@@ -20,13 +20,16 @@ public struct ObservedLayout: Hashable, Sendable {
   public var contentOffsetY: Double?
   /// `list.contentSize.height`.
   public var contentHeight: Double?
+  /// `messageCount`: the rows the list shows (the app's data source count).
+  public var messageCount: Int?
 
   public init(
     inputBarFrame: SessionRecorder.Rect? = nil, listFrame: SessionRecorder.Rect? = nil,
     contentInset: SessionRecorder.Insets? = nil,
     adjustedContentInset: SessionRecorder.Insets? = nil, contentOffsetY: Double? = nil,
-    contentHeight: Double? = nil
+    contentHeight: Double? = nil, messageCount: Int? = nil
   ) {
+    self.messageCount = messageCount
     self.inputBarFrame = inputBarFrame
     self.listFrame = listFrame
     self.contentInset = contentInset
@@ -36,7 +39,7 @@ public struct ObservedLayout: Hashable, Sendable {
   }
 
   var isEmpty: Bool {
-    inputBarFrame == nil && !hasList
+    inputBarFrame == nil && !hasList && messageCount == nil
   }
 
   private var hasList: Bool {
@@ -52,6 +55,7 @@ public struct ObservedLayout: Hashable, Sendable {
       writer.rect(inputBarFrame)
       writer.endObject()
     }
+    defer { writeMessageCount(to: &writer) }
     guard hasList else { return }
     writer.key("list")
     writer.beginObject()
@@ -82,5 +86,11 @@ public struct ObservedLayout: Hashable, Sendable {
       writer.endObject()
     }
     writer.endObject()
+  }
+
+  private func writeMessageCount(to writer: inout LineWriter) {
+    guard let messageCount else { return }
+    writer.key("messageCount")
+    writer.number(Double(messageCount))
   }
 }

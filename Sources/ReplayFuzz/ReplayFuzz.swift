@@ -23,6 +23,11 @@ struct Transcript: Equatable {
     switch output {
     case .start(let header, let screen):
       lines.append(Summary.title(file: "fuzz", header: header, screen: screen))
+      let encoded = EventEncoder.line(for: header)
+      lines.append(encoded)
+      if brokenRoundTrip == nil && !readsBack(encoded, as: header) {
+        brokenRoundTrip = encoded
+      }
     case .state(let state, let event, let line, let bytes):
       lines.append(state.jsonLine())
       lines.append(Summary.line(for: state, event: event?.event))
@@ -42,6 +47,25 @@ struct Transcript: Equatable {
     }
     return true
   }
+}
+
+/// Whether `line`, read as a recording, is exactly the header `header`.
+private func readsBack(_ line: String, as header: SessionHeader) -> Bool {
+  var reader = RecordingReader()
+  var headers: [SessionHeader] = []
+  var errors = 0
+  let bytes = Array((line + "\n{\"t\":0,\"type\":\"appear\"}").utf8)
+  func take(_ item: RecordingReader.Item) -> Bool {
+    switch item {
+    case .header(let decoded, _): headers.append(decoded)
+    case .event: break
+    case .error: errors += 1
+    }
+    return true
+  }
+  bytes.withUnsafeBufferPointer { _ = reader.read($0, take) }
+  reader.finish(take)
+  return headers == [header] && errors == 0
 }
 
 /// Whether `line`, read as a recording, holds exactly `event` and nothing else.
@@ -64,7 +88,8 @@ private func readsBack(_ line: String, as event: TimedEvent) -> Bool {
 }
 
 /// Replays `input` in one chunk and again in small chunks, and describes the first law broken:
-/// the two replays must agree, and every event must encode to a line that reads back as itself.
+/// the two replays must agree, and the header and every event must encode to a line that reads
+/// back as itself.
 ///
 /// The second replay, for inputs whose size is a multiple of 4, splits lines across chunks of 1 to
 /// 13 bytes, which exercises the reader's carried line. Half the inputs (bit 2 of the size set)
@@ -88,7 +113,7 @@ func brokenLaw(in input: UnsafeBufferPointer<UInt8>) -> String? {
   // The second replay costs as much as the first; a quarter of the inputs (by size) is enough for
   // the fuzzer to explore how chunk boundaries fall.
   guard input.count % 4 == 0 || whole.brokenRoundTrip != nil else {
-    return whole.brokenRoundTrip.map { "the encoded event does not read back as itself:\n\($0)" }
+    return whole.brokenRoundTrip.map { "the encoded line does not read back as itself:\n\($0)" }
   }
   var chunked = Transcript()
   var again = Replayer(options: options)
@@ -103,7 +128,7 @@ func brokenLaw(in input: UnsafeBufferPointer<UInt8>) -> String? {
   again.finish { chunked.take($0) }
 
   if let encoded = whole.brokenRoundTrip {
-    return "the encoded event does not read back as itself:\n\(encoded)"
+    return "the encoded line does not read back as itself:\n\(encoded)"
   }
   guard whole != chunked || replayer.state != again.state else { return nil }
   let index =

@@ -29,6 +29,11 @@ struct CompareCommand: Command {
       .flag("--diverging", help: "Only the steps where the layouts diverge.") {
         command throws(UsageError) in command.onlyDiverging = true
       },
+      .flag(
+        "--observed",
+        help: "Rank the layouts by how many of the recording's observed values (what UIKit "
+          + "laid out on the device) each matches, within 0.5 pt, and say where each departs."
+      ) { command throws(UsageError) in command.ranksObserved = true },
       .value(
         "--layouts", placeholder: "LIST",
         help: "The layouts to compare, comma-separated, in order (default: all); "
@@ -57,6 +62,7 @@ struct CompareCommand: Command {
   var file = ""
   var isJSON = false
   var onlyDiverging = false
+  var ranksObserved = false
   var rxKeyboardVersion = RxKeyboardLayout.Version.v1
   /// `--option NAME=VALUE`, in order; each column takes those its layout has.
   var layoutOptions: [LayoutOptionSetting] = []
@@ -64,6 +70,7 @@ struct CompareCommand: Command {
 
   func run(_ console: inout Console) -> ExitStatus {
     let columns = self.columns ?? Comparison.Column.every(rxKeyboardVersion: rxKeyboardVersion)
+    if ranksObserved { return rankObserved(columns, &console) }
     var comparator = Comparator(
       columns: columns, options: Replayer.Options(layoutOptions: layoutOptions))
     var writer = JSONWriter()
@@ -100,6 +107,90 @@ struct CompareCommand: Command {
     if let error = comparator.error {
       console.error.line(error.rendered(file: name))
       return .failure
+    }
+    return .success
+  }
+
+  /// `--observed`: the layouts ranked by the observed values they match.
+  private func rankObserved(_ columns: [Comparison.Column], _ console: inout Console)
+    -> ExitStatus
+  {
+    var ranking = ObservedRanking(columns: columns)
+    let name = displayName(forPath: file)
+    do {
+      try readChunks(of: file) { chunk in
+        ranking.read(chunk)
+        return ranking.error == nil
+      }
+    } catch {
+      console.error.line("Error: \(error.description)")
+      return .failure
+    }
+    ranking.finish()
+    if let error = ranking.error {
+      console.error.line(error.rendered(file: name))
+      return .failure
+    }
+    let scores = ranking.scores
+    guard let total = scores.first?.observed, total > 0 else {
+      console.error.line(
+        "Error: \(name) has no observed values to rank the layouts by; record what UIKit laid "
+          + "out with ChatReplayRecorder's layoutObserved.")
+      return .failure
+    }
+    let f = JSONWriter.format
+    if isJSON {
+      var writer = JSONWriter()
+      for (rank, score) in scores.enumerated() {
+        writer.reset()
+        writer.beginObject()
+        writer.key("rank")
+        writer.number(Double(rank + 1))
+        writer.key("layout")
+        writer.string(score.column.name)
+        writer.key("matched")
+        writer.number(Double(score.matched))
+        writer.key("observed")
+        writer.number(Double(score.observed))
+        if let departure = score.firstDeparture {
+          writer.key("firstDeparture")
+          writer.beginObject()
+          writer.key("step")
+          writer.number(Double(departure.step))
+          writer.key("path")
+          writer.string(departure.path.rawValue)
+          writer.key("model")
+          writer.number(departure.model)
+          writer.key("device")
+          writer.number(departure.device)
+          writer.endObject()
+        }
+        writer.endObject()
+        writer.newline()
+        console.output.write(writer.bytes)
+      }
+      return .success
+    }
+    let events = ranking.observedEvents
+    console.output.line(
+      "\(name): \(total) observed value\(total == 1 ? "" : "s") in \(events) observed "
+        + "event\(events == 1 ? "" : "s"), matched within \(f(Observation.tolerance)) pt by:")
+    let width = scores.map(\.column.name.count).max() ?? 0
+    let countWidth = String(total).count
+    for (rank, score) in scores.enumerated() {
+      let matched =
+        String(repeating: " ", count: countWidth - String(score.matched).count)
+        + "\(score.matched)"
+      let padding = String(repeating: " ", count: width - score.column.name.count)
+      var line = "  \(rank + 1). \(score.column.name)\(padding)  \(matched)/\(total)"
+      if let departure = score.firstDeparture {
+        line +=
+          "  first departs at step \(departure.step): \(departure.path.rawValue) is "
+          + "\(f(departure.model)), the device \(f(departure.device))"
+      } else {
+        line += "  matches every value"
+      }
+      console.output.line(line)
     }
     return .success
   }

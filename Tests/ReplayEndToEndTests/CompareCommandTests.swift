@@ -40,6 +40,9 @@ struct CompareCommandTests {
         Usage: replay compare FILE [--json] [--diverging] [--layouts LIST] [--rxkeyboard-version V]
                               [--option NAME=VALUE]
 
+        Usage: replay compare FILE [--json] [--diverging] [--observed] [--layouts LIST]
+                              [--rxkeyboard-version V]
+
         """, status: 64)
   }
 }

@@ -61,6 +61,39 @@ public enum EventEncoder {
       }
       writer.endArray()
     }
+    if let os = header.os {
+      writer.key(Field.os)
+      writer.string(os)
+    }
+    if let idiom = header.idiom {
+      writer.key(Field.idiom)
+      writer.string(idiom)
+    }
+    if let scale = header.scale {
+      writer.key(Field.scale)
+      writer.number(scale)
+    }
+    if let frame = header.windowFrameInScreen {
+      writer.key(Field.windowFrameInScreen)
+      write(frame, to: &writer)
+    }
+    if let hardwareKeyboard = header.hardwareKeyboard {
+      writer.key(Field.hardwareKeyboard)
+      writer.bool(hardwareKeyboard)
+    }
+    if let masked = header.masked {
+      writer.key(Field.masked)
+      writer.bool(masked)
+    }
+    if let recorder = header.recorder {
+      writer.key(Field.recorder)
+      writer.beginObject()
+      writer.key(RecorderKey.name)
+      writer.string(recorder.name)
+      writer.key(RecorderKey.version)
+      writer.string(recorder.version)
+      writer.endObject()
+    }
     writer.endObject()
   }
 
@@ -94,6 +127,27 @@ public enum EventEncoder {
         writer.key(Field.isLocal)
         writer.bool(isLocal)
       }
+      if let center = notification.centerBegin {
+        writer.key(Field.centerBegin)
+        write(center, to: &writer)
+      }
+      if let center = notification.centerEnd {
+        writer.key(Field.centerEnd)
+        write(center, to: &writer)
+      }
+      if let bounds = notification.bounds {
+        writer.key(Field.bounds)
+        write(bounds, to: &writer)
+      }
+      if !notification.extra.isEmpty {
+        writer.key(Field.extra)
+        JSONValue.object(notification.extra).write(to: &writer)
+      }
+    case .gap(let dropped):
+      writer.key(Field.dropped)
+      writer.number(Double(dropped))
+    case .observed(let observation):
+      write(observation, under: ObservedNode.root, to: &writer)
     case .textChange(let text), .receive(let text):
       writer.key(Field.text)
       writer.string(text)
@@ -130,6 +184,31 @@ public enum EventEncoder {
     writer.key(RectKey.height)
     writer.number(rect.height)
     writer.endObject()
+  }
+
+  static func write(_ point: Point, to writer: inout some StructuredWriter) {
+    writer.beginObject()
+    writer.key(PointKey.x)
+    writer.number(point.x)
+    writer.key(PointKey.y)
+    writer.number(point.y)
+    writer.endObject()
+  }
+
+  /// Writes the members of `node` that `observation` gives a value under, nested as the paths are.
+  private static func write(
+    _ observation: Observation, under node: ObservedNode, to writer: inout some StructuredWriter
+  ) {
+    for child in node.children where child.hasValue(in: observation) {
+      writer.key(dynamic: child.name)
+      if let path = child.path, let value = observation.value(at: path) {
+        writer.number(value)
+      } else {
+        writer.beginObject()
+        write(observation, under: child, to: &writer)
+        writer.endObject()
+      }
+    }
   }
 
   static func write(_ size: Size, to writer: inout some StructuredWriter) {

@@ -10,6 +10,17 @@ public protocol StructuredWriter {
   mutating func number(_ value: Double)
   mutating func string(_ value: String)
   mutating func bool(_ value: Bool)
+  /// The key of the next member, when it is not known in advance (a ``JSONValue``'s).
+  mutating func key(dynamic name: String)
+  /// A JSON `null` (in a ``JSONValue``).
+  mutating func null()
+}
+
+extension StructuredWriter {
+  /// Writers of states, which hold no free-form values, ignore dynamic keys.
+  public mutating func key(dynamic name: String) {}
+  /// Writers of states, which hold no free-form values, ignore `null`.
+  public mutating func null() {}
 }
 
 /// Writes compact JSON into a byte buffer, keys in the order given.
@@ -81,6 +92,20 @@ public struct JSONWriter: StructuredWriter, Sendable {
     storage.append(UInt8(ascii: "\""))
     storage.append(UInt8(ascii: ":"))
     needsComma = false
+  }
+
+  public mutating func key(dynamic name: String) {
+    string(name)
+    reserve(1).append(UInt8(ascii: ":"))
+    needsComma = false
+  }
+
+  public mutating func null() {
+    let storage = reserve(5)
+    if needsComma { storage.append(UInt8(ascii: ",")) }
+    let text: StaticString = "null"
+    storage.append(text.utf8Start, count: text.utf8CodeUnitCount)
+    needsComma = true
   }
 
   public mutating func number(_ value: Double) {

@@ -59,7 +59,7 @@ extension LineDecoder {
         KeyboardNotification(
           name: name, frameBegin: frameBegin, frameEnd: frameEnd, duration: duration,
           curve: Int(curve), isLocal: isLocal))
-    case .safeArea, .viewport:
+    case .safeArea, .viewport, .gap, .observed:
       return nil
     }
     guard s.skip("}"), s.isAtEnd else { return nil }

@@ -22,13 +22,7 @@ extension LineDecoder {
     case .curve:
       slots.curve = try optional(&scanner) { (s) throws(ScanError) in try integer(&s, path) }
     case .isLocal:
-      slots.isLocal = try optional(&scanner) { (s) throws(ScanError) in
-        let kind = s.valueKind()
-        guard let value = try s.readBool() else {
-          throw s.fail(.wrongType(field: path, expected: .boolean, found: kind))
-        }
-        return value
-      }
+      slots.isLocal = try optional(&scanner) { (s) throws(ScanError) in try bool(&s, path) }
     case .text: slots.text = try string(&scanner, path)
     case .insets: slots.insets = try insets(&scanner, path)
     case .y: slots.y = try number(&scanner, path, nonNegative: false)
@@ -42,6 +36,33 @@ extension LineDecoder {
     case .device: slots.device = try device(&scanner)
     case .messages: slots.messages = try messages(&scanner)
     case .options: slots.options = try options(&scanner)
+    case .os: slots.os = try string(&scanner, path)
+    case .idiom: slots.idiom = try string(&scanner, path)
+    case .scale: slots.scale = try number(&scanner, path, nonNegative: true)
+    case .windowFrameInScreen: slots.windowFrameInScreen = try rect(&scanner, path)
+    case .hardwareKeyboard: slots.hardwareKeyboard = try bool(&scanner, path)
+    case .masked: slots.masked = try bool(&scanner, path)
+    case .recorder: slots.recorder = try recorder(&scanner)
+    case .centerBegin, .centerEnd:
+      let center = try optional(&scanner) { (s) throws(ScanError) in try point(&s, path) }
+      if field == .centerBegin { slots.centerBegin = center } else { slots.centerEnd = center }
+    case .bounds:
+      slots.bounds = try optional(&scanner) { (s) throws(ScanError) in try rect(&s, path) }
+    case .extra:
+      scanner.skipWhitespace()
+      let start = scanner.position
+      slots.extra = (try jsonValue(&scanner, path, depth: 0), start)
+    case .dropped:
+      scanner.skipWhitespace()
+      let start = scanner.position
+      let dropped = try integer(&scanner, path)
+      guard dropped >= 0 else {
+        throw scanner.fail(
+          .negativeValue(field: path, value: scanner.tokenText(at: start)), at: start)
+      }
+      slots.dropped = dropped
+    case .keyboard, .inputBar, .list, .messageCount:
+      try observed(field, into: &slots.observed, &scanner)
     }
   }
 
@@ -78,6 +99,14 @@ extension LineDecoder {
       throw scanner.fail(.notAnInteger(field: path, value: scanner.tokenText(at: start)), at: start)
     }
     return Int(value)
+  }
+
+  static func bool(_ scanner: inout JSONScanner, _ path: String) throws(ScanError) -> Bool {
+    let kind = scanner.valueKind()
+    guard let value = try scanner.readBool() else {
+      throw scanner.fail(.wrongType(field: path, expected: .boolean, found: kind))
+    }
+    return value
   }
 
   static func string(_ scanner: inout JSONScanner, _ path: String) throws(ScanError)
@@ -157,6 +186,11 @@ extension LineDecoder {
       $0 == .width || $0 == .height
     }
     return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+  }
+
+  static func point(_ scanner: inout JSONScanner, _ path: String) throws(ScanError) -> Point {
+    let v: InlineArray<2, Double> = try numbers(&scanner, path, PointKey.self) { _ in false }
+    return Point(x: v[0], y: v[1])
   }
 
   static func size(_ scanner: inout JSONScanner, _ path: String) throws(ScanError) -> Size {

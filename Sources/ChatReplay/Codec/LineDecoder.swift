@@ -6,7 +6,7 @@ enum DecodedLine: Sendable {
 
 /// The values read from one line's object, before its type decides what they mean.
 struct Slots {
-  var seen: UInt32 = 0
+  var seen: UInt64 = 0
   var t: Double?
   var type: LineType?
   var name: KeyboardNotification.Name?
@@ -27,6 +27,22 @@ struct Slots {
   var device: Device?
   var messages: [InitialMessage]?
   var options: [LayoutOptionSetting]?
+  var os: String?
+  var idiom: String?
+  var scale: Double?
+  var windowFrameInScreen: Rect?
+  var hardwareKeyboard: Bool?
+  var masked: Bool?
+  var recorder: RecorderInfo?
+  var centerBegin: Point?
+  var centerEnd: Point?
+  var bounds: Rect?
+  /// `extra` as written, and where its value starts: free-form, so read whatever it holds, and
+  /// only a keyboard event requires it to be an object.
+  var extra: (value: JSONValue, offset: Int)?
+  var dropped: Int?
+  /// An `observed` event's values, from its `keyboard`, `inputBar`, `list` and `messageCount`.
+  var observed: [Observation.Value] = []
   /// Keys the replayer does not read, with their offsets, to catch misspellings.
   var unknownKeys: [(String, Int)] = []
   /// Where the object started, for errors about a missing field.
@@ -74,7 +90,7 @@ struct LineDecoder {
         try scanner.skipValue()
         return
       }
-      let bit: UInt32 = 1 << UInt32(field.rawValue)
+      let bit: UInt64 = 1 << UInt64(field.rawValue)
       guard slots.seen & bit == 0 else {
         throw scanner.fail(.duplicateField(field.name), at: keyOffset)
       }
@@ -189,7 +205,9 @@ struct LineDecoder {
       return .header(
         SessionHeader(
           version: version, layout: slots.layout, device: slots.device ?? .iPhone15,
-          messages: slots.messages, options: slots.options ?? []))
+          messages: slots.messages, options: slots.options ?? [], os: slots.os, idiom: slots.idiom, scale: slots.scale,
+          windowFrameInScreen: slots.windowFrameInScreen, hardwareKeyboard: slots.hardwareKeyboard,
+          masked: slots.masked, recorder: slots.recorder))
     case .event(let eventKind):
       kind = eventKind
     }
@@ -201,7 +219,11 @@ struct LineDecoder {
         KeyboardNotification(
           name: try require(slots.name, .name), frameBegin: slots.frameBegin,
           frameEnd: slots.frameEnd,
-          duration: slots.duration, curve: slots.curve, isLocal: slots.isLocal))
+          duration: slots.duration, curve: slots.curve, isLocal: slots.isLocal,
+          centerBegin: slots.centerBegin, centerEnd: slots.centerEnd, bounds: slots.bounds,
+          extra: try keyboardExtra(slots.extra, &scanner)))
+    case .gap: event = .gap(dropped: try require(slots.dropped, .dropped))
+    case .observed: event = .observed(Observation(slots.observed))
     case .textChange: event = .textChange(text: try require(slots.text, .text))
     case .sendTap: event = .sendTap
     case .safeArea: event = .safeArea(try require(slots.insets, .insets))
@@ -218,5 +240,26 @@ struct LineDecoder {
     case .disappear: event = .disappear
     }
     return .event(TimedEvent(t: t, event: event))
+  }
+
+  private static func keyboardExtra(
+    _ extra: (value: JSONValue, offset: Int)?, _ scanner: inout JSONScanner
+  ) throws(ScanError) -> [JSONValue.Member] {
+    switch extra?.value {
+    case nil: return []
+    case .object(let members)?: return members
+    case .array?, .bool?, .null?, .number?, .string?:
+      let found: RecordingError.Problem.JSONValueKind =
+        switch extra?.value {
+        case .array?: .array
+        case .bool?: .boolean
+        case .number?: .number
+        case .string?: .string
+        case .null?, .object?, nil: .null
+        }
+      throw scanner.fail(
+        .wrongType(field: Field.extra.name, expected: .object, found: found),
+        at: extra?.offset ?? 0)
+    }
   }
 }

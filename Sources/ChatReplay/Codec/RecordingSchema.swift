@@ -36,6 +36,11 @@ extension RecordingKey {
 enum Field: Int, RecordingKey {
   case t, type, name, frameBegin, frameEnd, duration, curve, isLocal, text, insets, y, state
   case offsetY, screen, safeArea, version, layout, device, messages, options
+  // Written by recorders of real apps (ChatReplayRecorder): the header's description of the
+  // device, the legacy and unknown `userInfo` keys, a gap's count, and what UIKit laid out.
+  case os, idiom, scale, windowFrameInScreen, hardwareKeyboard, masked, recorder
+  case centerBegin, centerEnd, bounds, extra, dropped
+  case keyboard, inputBar, list, messageCount
 
   var key: StaticString {
     switch self {
@@ -59,6 +64,22 @@ enum Field: Int, RecordingKey {
     case .device: "device"
     case .messages: "messages"
     case .options: "options"
+    case .os: "os"
+    case .idiom: "idiom"
+    case .scale: "scale"
+    case .windowFrameInScreen: "windowFrameInScreen"
+    case .hardwareKeyboard: "hardwareKeyboard"
+    case .masked: "masked"
+    case .recorder: "recorder"
+    case .centerBegin: "centerBegin"
+    case .centerEnd: "centerEnd"
+    case .bounds: "bounds"
+    case .extra: "extra"
+    case .dropped: "dropped"
+    case .keyboard: "keyboard"
+    case .inputBar: "inputBar"
+    case .list: "list"
+    case .messageCount: "messageCount"
     }
   }
 
@@ -75,6 +96,34 @@ enum RectKey: Int, RecordingKey {
     case .y: "y"
     case .width: "width"
     case .height: "height"
+    }
+  }
+
+  static let table = makeTable()
+}
+
+/// The members of a point: `{"x":…,"y":…}`.
+enum PointKey: Int, RecordingKey {
+  case x, y
+
+  var key: StaticString {
+    switch self {
+    case .x: "x"
+    case .y: "y"
+    }
+  }
+
+  static let table = makeTable()
+}
+
+/// The members of the header's `recorder`: `{"name":…,"version":…}`.
+enum RecorderKey: Int, RecordingKey {
+  case name, version
+
+  var key: StaticString {
+    switch self {
+    case .name: "name"
+    case .version: "version"
     }
   }
 
@@ -160,10 +209,20 @@ enum LineType: Hashable, Sendable {
   /// The fields this type reads, in the format's order; misspellings of these are reported.
   var fields: [Field] {
     switch self {
-    case .session: [.type, .version, .layout, .device, .messages, .options]
+    case .session:
+      [
+        .type, .version, .layout, .device, .messages, .options, .os, .idiom, .scale, .windowFrameInScreen,
+        .hardwareKeyboard, .masked, .recorder,
+      ]
     case .event(let kind):
       switch kind {
-      case .keyboard: [.t, .type, .name, .frameBegin, .frameEnd, .duration, .curve, .isLocal]
+      case .keyboard:
+        [
+          .t, .type, .name, .frameBegin, .frameEnd, .duration, .curve, .isLocal, .centerBegin,
+          .centerEnd, .bounds, .extra,
+        ]
+      case .gap: [.t, .type, .dropped]
+      case .observed: [.t, .type, .keyboard, .inputBar, .list, .messageCount]
       case .textChange, .receive: [.t, .type, .text]
       case .safeArea: [.t, .type, .insets]
       case .pan: [.t, .type, .y, .state]

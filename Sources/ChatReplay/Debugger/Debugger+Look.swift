@@ -19,6 +19,7 @@ extension Debugger {
     if case .array(let elements) = value, elements.isEmpty { lines = ["\(path) = [] (empty)"] }
     if value.isCompact, let first = lines.first {
       lines = [first.replacingFirst(": ", with: " = ")]
+      if let note = observedNote(for: path, model: value) { lines = [lines[0] + "   " + note] }
     }
     return lines
   }

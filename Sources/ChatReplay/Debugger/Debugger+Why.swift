@@ -28,6 +28,18 @@ extension Debugger {
     let change =
       last.map { "\($0.old?.text ?? "(none)") → \(value.text)" } ?? "never changed"
     lines.append("  last change: \(describe(last?.step)) (\(change))")
+    if let observed = lastObservation(of: path), case .number(let model) = value,
+      (last?.step ?? 0) <= observed.step
+    {
+      let agrees = (observed.value - model).magnitude <= Observation.tolerance
+      lines.append(
+        "  the device \(agrees ? "agrees" : "disagrees"): observed "
+          + "\(JSONWriter.format(observed.value)) at step \(observed.step), "
+          + (agrees
+            ? "within \(JSONWriter.format(Observation.tolerance)) pt"
+            : comparison(observed.value, model, path)
+              + " (model-divergence)"))
+    }
     return lines
   }
 

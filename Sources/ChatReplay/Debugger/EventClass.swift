@@ -10,8 +10,8 @@ enum EventClass: Hashable, Sendable {
     switch event {
     case .keyboard(let notification): self = .keyboard(notification.name)
     case .pan(_, let state): self = .pan(state)
-    case .appear, .disappear, .doneTap, .receive, .returnKey, .safeArea, .scroll, .sendTap,
-      .textChange, .viewport:
+    case .appear, .disappear, .doneTap, .gap, .observed, .receive, .returnKey, .safeArea,
+      .scroll, .sendTap, .textChange, .viewport:
       self = .plain(event.kind)
     }
   }
@@ -22,8 +22,8 @@ enum EventClass: Hashable, Sendable {
       switch kind {
       case .keyboard: (name.map { [$0] } ?? KeyboardNotification.Name.allCases).map(Self.keyboard)
       case .pan: PanState.allCases.map(Self.pan)
-      case .appear, .disappear, .doneTap, .receive, .returnKey, .safeArea, .scroll, .sendTap,
-        .textChange, .viewport:
+      case .appear, .disappear, .doneTap, .gap, .observed, .receive, .returnKey, .safeArea,
+        .scroll, .sendTap, .textChange, .viewport:
         [.plain(kind)]
       }
     }

@@ -5,6 +5,11 @@ extension Event {
     switch self {
     case .appear, .disappear, .doneTap, .returnKey, .sendTap:
       return kind.rawValue
+    case .gap(let dropped):
+      return "\(kind.rawValue) \(dropped) event\(dropped == 1 ? "" : "s") lost"
+    case .observed(let observation):
+      return
+        "\(kind.rawValue) \(observation.values.count) value\(observation.values.count == 1 ? "" : "s")"
     case .keyboard(let notification):
       let end = notification.frameEnd.map { "→ \($0.summary)" } ?? "(no frameEnd)"
       return "\(kind.rawValue) \(notification.name.rawValue) \(end)"

@@ -97,6 +97,9 @@ public struct AccessoryLayout: Layout {
     into state: inout ChatState, memory: inout Memory, _ event: Event, measurer: any TextMeasuring
   ) {
     switch event {
+    case .gap, .observed:
+      // The screen handles these (they change no state); they never reach a layout.
+      break
     case .keyboard(let notification):
       guard let frame = notification.frameEnd else { break }
       let dockedHeight = containerHeight + state.safeArea.bottom

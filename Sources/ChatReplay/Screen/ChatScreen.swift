@@ -38,6 +38,9 @@ public struct ChatScreen: Sendable {
   /// The screen as it is when the recording starts (step 0).
   public func initialState(header: SessionHeader) -> ChatState {
     var state = layout.initialState(header: header, measurer: measurer)
+    if let frame = header.windowFrameInScreen, frame.x != 0 || frame.y != 0 {
+      state.windowOriginInScreen = Point(x: frame.x, y: frame.y)
+    }
     state.checkGeometry(afterNewMessage: false)
     return state
   }
@@ -52,7 +55,23 @@ public struct ChatScreen: Sendable {
     // general replacement, and the storage is kept for the next ones.
     while !state.diagnostics.isEmpty { state.diagnostics.removeLast() }
     let messageCount = state.messages.count
-    LayoutSlot.reduce(&state, event.event, measurer: measurer)
+    switch event.event {
+    case .gap, .observed:
+      // A recorder's records: what happened on the device, not an input to the screen.
+      break
+    case .keyboard(let notification):
+      if let origin = state.windowOriginInScreen {
+        LayoutSlot.reduce(&state, .keyboard(notification.inWindow(at: origin)), measurer: measurer)
+      } else {
+        LayoutSlot.reduce(&state, event.event, measurer: measurer)
+      }
+    case .appear, .disappear, .doneTap, .pan, .receive, .returnKey, .safeArea, .scroll, .sendTap,
+      .textChange, .viewport:
+      LayoutSlot.reduce(&state, event.event, measurer: measurer)
+    }
     state.checkGeometry(afterNewMessage: state.messages.count != messageCount)
+    if case .observed(let observation) = event.event {
+      state.diagnostics.append(contentsOf: observation.divergences(from: state))
+    }
   }
 }

@@ -210,6 +210,12 @@ extension Diagnostic {
       field("childMinX", childMinX)
       field("childMaxX", childMaxX)
       field("containerWidth", containerWidth)
+    case .modelDivergence(let path, let model, let device):
+      writer.key("path")
+      writer.string(path.rawValue)
+      field("model", model)
+      field("device", device)
+      field("difference", device - model)
     case .unsafeInput(let inputBarMaxY, let safeAreaMinY):
       field("inputBarMaxY", inputBarMaxY)
       field("safeAreaMinY", safeAreaMinY)

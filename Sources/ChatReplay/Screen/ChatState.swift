@@ -22,6 +22,10 @@ public struct ChatState: Equatable, Sendable {
   /// A custom layout and its memory, when ``slot`` is `.custom`.
   var custom: CustomLayoutBox?
 
+  /// Where the window's origin lies in the screen, when the window is not the whole screen (the
+  /// header's `windowFrameInScreen`): keyboard frames are converted by it.
+  var windowOriginInScreen: Point?
+
   /// A state of `layout`'s screen, remembering `memory`.
   public init<L: Layout>(layout: L, memory: L.Memory, screen: Size, safeArea: EdgeInsets) {
     self.screen = screen

@@ -16,6 +16,9 @@ public enum Diagnostic: Hashable, Sendable {
   case frameMismatch(child: View, childHeight: Double, container: View, containerHeight: Double)
   /// A shown keyboard's top is more than 0.5 pt below the input bar's bottom.
   case keyboardGap(gap: Double, inputBarMaxY: Double, keyboardMinY: Double)
+  /// What UIKit laid out on the device (an `observed` event) differs from the model's state by
+  /// more than ``Observation/tolerance``.
+  case modelDivergence(path: ObservedPath, model: Double, device: Double)
   /// The input bar's frame intersects the keyboard's on-screen frame.
   case keyboardOverlap(overlap: Double, inputBarMaxY: Double, keyboardMinY: Double)
   /// A child view lies, at least in part, beyond its container's right edge, where touches cannot
@@ -62,6 +65,7 @@ public enum Diagnostic: Hashable, Sendable {
     case .keyboardGap: .keyboardGap
     case .keyboardOverlap: .keyboardOverlap
     case .messageHidden: .messageHidden
+    case .modelDivergence: .modelDivergence
     case .offsetOutOfRange: .offsetOutOfRange
     case .outsideContainer: .outsideContainer
     case .unsafeInput: .unsafeInput
@@ -92,6 +96,7 @@ public enum Diagnostic: Hashable, Sendable {
     case duplicateObserver = "duplicate-observer"
     case doubledOrigin = "doubled-origin"
     case emptyMessage = "empty-message"
+    case modelDivergence = "model-divergence"
 
     /// `allCases` kept once, so that ``ordinal`` searches it without building it.
     static let all = allCases
@@ -132,6 +137,12 @@ public enum Diagnostic: Hashable, Sendable {
     case .messageHidden(let index, let minY, let maxY, let visibleMinY, let visibleMaxY):
       return
         "message \(index) spans \(f(minY))...\(f(maxY)) on screen, outside the visible \(f(visibleMinY))...\(f(visibleMaxY))"
+    case .modelDivergence(let path, let model, let device):
+      let difference = device - model
+      let unit = path.isInPoints ? " pt" : ""
+      let direction = difference > 0 ? "more" : "less"
+      return
+        "\(path.rawValue) is \(f(model)) in the model but \(f(device)) on the device (\(f(difference.magnitude))\(unit) \(direction))"
     case .offsetOutOfRange(let offsetY, let minimum, let maximum):
       return "contentOffset.y \(f(offsetY)) is outside \(f(minimum))...\(f(maximum))"
     case .outsideContainer(let child, let minX, let maxX, let container, let width):

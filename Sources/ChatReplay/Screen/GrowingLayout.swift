@@ -146,6 +146,9 @@ public struct GrowingLayout: Layout {
   ) {
     defer { check(&state, memory) }
     switch event {
+    case .gap, .observed:
+      // The screen handles these (they change no state); they never reach a layout.
+      break
     case .keyboard(let notification):
       state.trackKeyboard(notification)
       switch notification.name {

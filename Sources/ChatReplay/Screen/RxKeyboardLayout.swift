@@ -136,6 +136,9 @@ public struct RxKeyboardLayout: Layout {
   ) {
     let height = state.screen.height
     switch event {
+    case .gap, .observed:
+      // The screen handles these (they change no state); they never reach a layout.
+      break
     case .keyboard(let notification):
       switch notification.name {
       case .willChangeFrame:

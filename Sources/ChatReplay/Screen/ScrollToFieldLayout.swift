@@ -86,6 +86,9 @@ public struct ScrollToFieldLayout: Layout {
     into state: inout ChatState, memory: inout Memory, _ event: Event, measurer: any TextMeasuring
   ) {
     switch event {
+    case .gap, .observed:
+      // The screen handles these (they change no state); they never reach a layout.
+      break
     case .keyboard(let notification):
       state.trackKeyboard(notification)
       guard memory.isVisible else { break }

@@ -113,7 +113,7 @@ struct FastReplayTests {
       kinds.map(\.rawValue) == [
         "keyboard-overlap", "keyboard-gap", "message-hidden", "offset-out-of-range", "unsafe-input",
         "crash", "bad-index", "frame-mismatch", "outside-container", "duplicate-observer",
-        "doubled-origin", "empty-message",
+        "doubled-origin", "empty-message", "model-divergence",
       ])
   }
 }

@@ -1,0 +1,107 @@
+/// Replays one recording through several layouts and counts, for each, how many of the
+/// recording's observed values (what UIKit laid out on the device) its states match: which
+/// layout the app's screen is closest to, and where each departs from it.
+///
+/// ```swift
+/// var ranking = ObservedRanking(columns: Comparison.Column.every())
+/// ranking.read(chunk); ranking.finish()
+/// ranking.scores   // best first
+/// ```
+public struct ObservedRanking: Sendable {
+  /// How one layout did.
+  public struct Score: Hashable, Sendable {
+    public var column: Comparison.Column
+    /// The observed values within ``Observation/tolerance`` of the layout's.
+    public var matched: Int
+    /// Every observed value.
+    public var observed: Int
+    /// The first observed value the layout does not match.
+    public var firstDeparture: Departure?
+  }
+
+  /// An observed value a layout does not match.
+  public struct Departure: Hashable, Sendable {
+    public var step: Int
+    public var path: ObservedPath
+    public var model: Double
+    public var device: Double
+  }
+
+  public let columns: [Comparison.Column]
+  private var replayers: [Replayer]
+  private var tallies: [Score]
+  /// The number of `observed` events.
+  public private(set) var observedEvents = 0
+  /// The first line that could not be replayed; counting stops before it.
+  public private(set) var error: RecordingError?
+
+  /// Ranks `columns`; `options` gives the measurer and the line limit.
+  public init(columns: [Comparison.Column], options: Replayer.Options = Replayer.Options()) {
+    self.columns = columns
+    replayers = columns.map { column in
+      var layoutOptions = options
+      layoutOptions.layout = column.layout
+      layoutOptions.rxKeyboardVersion = column.rxKeyboardVersion
+      return Replayer(options: layoutOptions)
+    }
+    tallies = columns.map { Score(column: $0, matched: 0, observed: 0, firstDeparture: nil) }
+  }
+
+  /// The layouts, most matched values first; ties keep the columns' order.
+  public var scores: [Score] {
+    tallies.enumerated().sorted {
+      ($1.element.matched, $0.offset) < ($0.element.matched, $1.offset)
+    }
+    .map(\.element)
+  }
+
+  /// Counts the observed values of the next chunk.
+  public mutating func read(_ chunk: UnsafeBufferPointer<UInt8>) {
+    advance { replayer, take in replayer.read(chunk, take) }
+  }
+
+  /// Counts the last line.
+  public mutating func finish() {
+    advance { replayer, take in replayer.finish(take) }
+  }
+
+  private mutating func advance(_ feed: (inout Replayer, (Replayer.Output) -> Bool) -> Bool) {
+    guard error == nil else { return }
+    for column in columns.indices {
+      var replayer = replayers[column]
+      var tally = tallies[column]
+      var events = 0
+      var failure: RecordingError?
+      _ = feed(&replayer) { output in
+        switch output {
+        case .start:
+          return true
+        case .state(let state, let event, _, _):
+          guard case .observed(let observation)? = event?.event else { return true }
+          events += 1
+          for value in observation.values {
+            let model = state.value(at: value.path)
+            tally.observed += 1
+            if (model - value.value).magnitude <= Observation.tolerance {
+              tally.matched += 1
+            } else if tally.firstDeparture == nil {
+              tally.firstDeparture = Departure(
+                step: state.step, path: value.path, model: model, device: value.value)
+            }
+          }
+          return true
+        case .error(let recordingError):
+          failure = recordingError
+          return false
+        }
+      }
+      replayers[column] = replayer
+      tallies[column] = tally
+      if column == 0 { observedEvents += events }
+      if let failure {
+        error = failure
+        return
+      }
+    }
+  }
+}
