@@ -20,7 +20,7 @@ struct Replay {
   static var subcommands: [any Command.Type] {
     [
       AcceptCommand.self, CheckCommand.self, CompareCommand.self, GenerateCommand.self,
-      ImportCommand.self, SVGCommand.self,
+      ImportCommand.self, SVGCommand.self, HTMLCommand.self,
     ]
   }
 
