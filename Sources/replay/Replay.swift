@@ -20,7 +20,7 @@ struct Replay {
   static var subcommands: [any Command.Type] {
     [
       AcceptCommand.self, CheckCommand.self, CompareCommand.self, GenerateCommand.self,
-      ImportCommand.self, SVGCommand.self, LayoutsCommand.self,
+      HTMLCommand.self, ImportCommand.self, LayoutsCommand.self, SVGCommand.self,
     ]
   }
 
