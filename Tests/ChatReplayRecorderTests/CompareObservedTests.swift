@@ -93,7 +93,7 @@ struct CompareObservedTests {
     )
     #expect(
       lines.dropFirst().first?.hasPrefix(
-        "  1. rxkeyboard       34/36  first departs at step 5: inputBar.frame.y is 438, the device 472"
+        "  1. rxkeyboard             34/36  first departs at step 5: inputBar.frame.y is 438, the device 472"
       ) == true)
   }
 }

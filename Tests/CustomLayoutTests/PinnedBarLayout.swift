@@ -56,7 +56,8 @@ struct PinnedBarLayout: Layout {
       state.list.contentHeight = y + 40
       state.inputBar.text = ""
       memory.sentCount += 1
-    case .receive, .scroll, .safeArea, .viewport, .pan, .appear, .disappear, .returnKey, .doneTap:
+    case .receive, .scroll, .safeArea, .viewport, .pan, .appear, .disappear, .returnKey, .doneTap,
+      .gap, .observed:
       break
     }
     layOut(&state)

@@ -37,11 +37,8 @@ struct CommandLineTests {
   }
 
   static let compareUsage = """
-    Usage: replay compare FILE [--json] [--diverging] [--layouts LIST] [--rxkeyboard-version V]
-                          [--option NAME=VALUE]
-
     Usage: replay compare FILE [--json] [--diverging] [--observed] [--layouts LIST]
-                          [--rxkeyboard-version V]
+                          [--rxkeyboard-version V] [--option NAME=VALUE]
     """
   static let generateUsage = """
     Usage: replay generate [--seed N] [--events N] [--profile NAME] [--adversarial] [--layout NAME]

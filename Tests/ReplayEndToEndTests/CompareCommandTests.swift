@@ -37,11 +37,8 @@ struct CompareCommandTests {
       ["compare", "Recordings/basic-chat.jsonl", "--layouts", "growin"], stdout: "",
       stderr: """
         Error: unknown layout 'growin'; did you mean 'growing'?
-        Usage: replay compare FILE [--json] [--diverging] [--layouts LIST] [--rxkeyboard-version V]
-                              [--option NAME=VALUE]
-
         Usage: replay compare FILE [--json] [--diverging] [--observed] [--layouts LIST]
-                              [--rxkeyboard-version V]
+                              [--rxkeyboard-version V] [--option NAME=VALUE]
 
         """, status: 64)
   }

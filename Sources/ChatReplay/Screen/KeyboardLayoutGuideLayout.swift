@@ -161,6 +161,9 @@ public struct KeyboardLayoutGuideLayout: Layout {
     into state: inout ChatState, memory: inout Memory, _ event: Event, measurer: any TextMeasuring
   ) {
     switch event {
+    case .gap, .observed:
+      // The screen handles these (they change no state); they never reach a layout.
+      break
     case .keyboard(let notification):
       switch notification.name {
       case .willChangeFrame, .willShow, .willHide:
