@@ -29,7 +29,8 @@ public struct SessionHeader: Hashable, Sendable {
 
   public init(
     version: Int = 1, layout: LayoutID? = nil, device: Device = .iPhone15,
-    messages: [InitialMessage]? = nil, options: [LayoutOptionSetting] = [], os: String? = nil, idiom: String? = nil,
+    messages: [InitialMessage]? = nil, options: [LayoutOptionSetting] = [], os: String? = nil,
+    idiom: String? = nil,
     scale: Double? = nil, windowFrameInScreen: Rect? = nil, hardwareKeyboard: Bool? = nil,
     masked: Bool? = nil, recorder: RecorderInfo? = nil
   ) {

@@ -205,7 +205,8 @@ struct LineDecoder {
       return .header(
         SessionHeader(
           version: version, layout: slots.layout, device: slots.device ?? .iPhone15,
-          messages: slots.messages, options: slots.options ?? [], os: slots.os, idiom: slots.idiom, scale: slots.scale,
+          messages: slots.messages, options: slots.options ?? [], os: slots.os, idiom: slots.idiom,
+          scale: slots.scale,
           windowFrameInScreen: slots.windowFrameInScreen, hardwareKeyboard: slots.hardwareKeyboard,
           masked: slots.masked, recorder: slots.recorder))
     case .event(let eventKind):

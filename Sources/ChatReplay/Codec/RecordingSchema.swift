@@ -211,7 +211,8 @@ enum LineType: Hashable, Sendable {
     switch self {
     case .session:
       [
-        .type, .version, .layout, .device, .messages, .options, .os, .idiom, .scale, .windowFrameInScreen,
+        .type, .version, .layout, .device, .messages, .options, .os, .idiom, .scale,
+        .windowFrameInScreen,
         .hardwareKeyboard, .masked, .recorder,
       ]
     case .event(let kind):
