@@ -1,6 +1,6 @@
 /// A defect of the screen that a state shows, named with the rule and the numbers behind it.
 ///
-/// The ids are those of layouts.md; ``message`` words each one in one place.
+/// The ids are the wire names of <doc:Layouts>; ``message`` words each one in one place.
 public enum Diagnostic: Hashable, Sendable {
   /// The seed asks to scroll to an index path that does not exist.
   case badIndex(item: Int, count: Int)
@@ -72,7 +72,7 @@ public enum Diagnostic: Hashable, Sendable {
     }
   }
 
-  /// The diagnostic's id, as layouts.md names it.
+  /// The diagnostic's id, as `--json` and `replay check` write it.
   public var id: String { kind.rawValue }
 
   /// The position of the diagnostic's kind in ``Kind/allCases``: a small integer for counting

@@ -115,7 +115,7 @@ struct PropertyEngineTests {
   }
 }
 
-/// A copy of the `rxkeyboard` keyboard rules of layouts.md, with one planted bug: `willHide`
+/// A copy of the `rxkeyboard` keyboard rules (the RxKeyboard screen's DocC article), with one planted bug: `willHide`
 /// corrects a frame with `y < 0` to `H - height`, as `willChangeFrame` does, instead of `H`.
 private struct BuggyKeyboardRule {
   let defaultFrame: Rect

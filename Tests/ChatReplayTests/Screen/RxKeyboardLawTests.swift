@@ -2,7 +2,7 @@ import ChatReplay
 import ReplayTestSupport
 import Testing
 
-/// The `rxkeyboard` layout's laws (layouts.md), on realistic streams, checked at every step
+/// The `rxkeyboard` layout's laws (see its DocC article), on realistic streams, checked at every step
 /// against a running oracle of what RxKeyboard 1.0.0 has accepted.
 struct RxKeyboardLawTests {
   @Test func keyboardInputBarInsetAndMessagesFollowTheLaws() {
