@@ -14,6 +14,8 @@ struct PromptReader {
   /// Bytes read but not yet fed (the rest of a paste after the line that ran).
   private var queued: ArraySlice<UInt8> = []
   private let historyPath: String?
+  /// Whether a failed history write has been reported (once per session is enough).
+  private var reportedHistoryFailure = false
 
   /// `$XDG_STATE_HOME/replay/history`, else `~/.local/state/replay/history`; `nil` when
   /// `REPLAY_HISTORY=0` or there is no home.
@@ -158,10 +160,19 @@ struct PromptReader {
     editor.width = width
   }
 
-  private func saveHistory() {
+  /// Writes the history file; the first failure is reported on standard error (the prompt
+  /// goes on without it), later ones are not repeated.
+  private mutating func saveHistory() {
     guard let historyPath else { return }
     makeFolders(for: historyPath)
-    try? writeFileAtomically(Array(editor.history.fileText.utf8), to: historyPath)
+    do {
+      try writeFileAtomically(Array(editor.history.fileText.utf8), to: historyPath)
+    } catch {
+      guard !reportedHistoryFailure else { return }
+      reportedHistoryFailure = true
+      Terminal.writeError(
+        "warning: history not saved: \(error.description); REPLAY_HISTORY=0 turns it off\r\n")
+    }
   }
 
   /// Creates the folders above `path` that are missing (owner-only, as state should be).

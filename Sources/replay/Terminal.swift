@@ -113,6 +113,13 @@ enum Terminal {
     bytes.withUnsafeMutableBufferPointer { writeBytes(UnsafeBufferPointer($0)) }
   }
 
+  /// Writes `text` to standard error at once (a warning that must not go into a pipe of
+  /// standard output).
+  static func writeError(_ text: String) {
+    var bytes = Array(text.utf8)
+    bytes.withUnsafeMutableBufferPointer { writeBytes(UnsafeBufferPointer($0), to: 2) }
+  }
+
   // Made before any handler runs (in `prepare`), so a handler never runs its initializer.
   nonisolated(unsafe) fileprivate static let pasteOff: UnsafeBufferPointer<UInt8> = {
     let bytes = Array("\u{1B}[?2004l".utf8)
@@ -121,14 +128,15 @@ enum Terminal {
     return UnsafeBufferPointer(buffer)
   }()
 
-  fileprivate static func writeBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
+  fileprivate static func writeBytes(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32 = 1)
+  {
     guard let base = bytes.baseAddress else { return }
     var offset = 0
     while offset < bytes.count {
       #if canImport(Glibc)
-        let written = Glibc.write(1, base + offset, bytes.count - offset)
+        let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
       #else
-        let written = Darwin.write(1, base + offset, bytes.count - offset)
+        let written = Darwin.write(descriptor, base + offset, bytes.count - offset)
       #endif
       if written < 0 && errno == EINTR { continue }
       if written <= 0 { return }

@@ -129,6 +129,31 @@ struct PromptTerminalTests {
     #expect(second.screen(waitingFor: "step 5 of 32").contains("(replay) goto 5\nstep 5 of 32"))
   }
 
+  @Test func aHistoryThatCannotBeSavedIsReportedOnceAndThePromptGoesOn() throws {
+    // A plain file where the history's folder should be: every write fails with ENOTDIR,
+    // even for root (who would pass a permission check).
+    let state = try TemporaryDirectory()
+    try Data("not a folder".utf8).write(to: URL(fileURLWithPath: state.path + "/replay"))
+    let pane = try PromptPane(
+      [recording], width: 320,
+      environment: ["REPLAY_HISTORY": "1", "XDG_STATE_HOME": state.path])
+    pane.screen(waitingFor: "(replay)")
+    pane.type("goto 5\r")
+    pane.screen(waitingFor: "step 5 of 32")
+    pane.type("goto 6\r")
+    let screen = pane.screen(waitingFor: "step 6 of 32")
+    let warnings = screen.split(separator: "\n").filter { $0.hasPrefix("warning:") }
+    let history = state.path + "/replay/history"
+    // The temporary file beside the history gets a unique name, so the line is compared up
+    // to it and from the reason on.
+    #expect(warnings.count == 1)
+    let warning = try #require(warnings.first)
+    #expect(
+      warning.hasPrefix("warning: history not saved: cannot write '\(history)': cannot create '"))
+    #expect(warning.hasSuffix("': Not a directory; REPLAY_HISTORY=0 turns it off"))
+    #expect(screen.contains("(replay) goto 6\nstep 6 of 32"))
+  }
+
   @Test func tabCompletesCommandsPathsAndFileNames() throws {
     let pane = try PromptPane([recording])
     pane.screen(waitingFor: "(replay)")
