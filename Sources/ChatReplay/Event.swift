@@ -19,7 +19,9 @@ public enum Event: Hashable, Sendable {
   case scroll(offsetY: Double)
   case sendTap
   case textChange(text: String)
-  indirect case viewport(screen: Size, safeArea: EdgeInsets)
+  /// The window was resized or moved: its size, its safe-area insets and, when the recorder
+  /// knows it, its frame in the screen's coordinates (which moves the keyboard frames' conversion).
+  indirect case viewport(screen: Size, safeArea: EdgeInsets, windowFrameInScreen: Rect? = nil)
 }
 
 /// An event with the time it happened, in seconds since the recording started.

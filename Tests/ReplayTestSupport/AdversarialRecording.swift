@@ -90,7 +90,9 @@ package struct AdversarialRecording {
       case 6: .pan(y: coordinate(), state: pick(PanState.allCases))
       case 7: .scroll(offsetY: coordinate())
       case 8: .safeArea(insets())
-      case 9: .viewport(screen: size(), safeArea: insets())
+      case 9:
+        .viewport(
+          screen: size(), safeArea: insets(), windowFrameInScreen: chance(2) ? nil : rect())
       case 10: pick([.returnKey, .doneTap])
       default: pick([.appear, .disappear])
       }

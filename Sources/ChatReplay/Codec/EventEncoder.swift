@@ -162,11 +162,15 @@ public enum EventEncoder {
     case .scroll(let offsetY):
       writer.key(Field.offsetY)
       writer.number(offsetY)
-    case .viewport(let screen, let safeArea):
+    case .viewport(let screen, let safeArea, let windowFrameInScreen):
       writer.key(Field.screen)
       write(screen, to: &writer)
       writer.key(Field.safeArea)
       write(safeArea, to: &writer)
+      if let windowFrameInScreen {
+        writer.key(Field.windowFrameInScreen)
+        write(windowFrameInScreen, to: &writer)
+      }
     case .appear, .disappear, .doneTap, .returnKey, .sendTap:
       break
     }

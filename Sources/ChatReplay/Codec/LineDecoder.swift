@@ -236,7 +236,8 @@ struct LineDecoder {
     case .viewport:
       event = .viewport(
         screen: try require(slots.screen, .screen),
-        safeArea: try require(slots.safeArea, .safeArea))
+        safeArea: try require(slots.safeArea, .safeArea),
+        windowFrameInScreen: slots.windowFrameInScreen)
     case .appear: event = .appear
     case .disappear: event = .disappear
     }

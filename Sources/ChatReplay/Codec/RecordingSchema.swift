@@ -228,7 +228,7 @@ enum LineType: Hashable, Sendable {
       case .safeArea: [.t, .type, .insets]
       case .pan: [.t, .type, .y, .state]
       case .scroll: [.t, .type, .offsetY]
-      case .viewport: [.t, .type, .screen, .safeArea]
+      case .viewport: [.t, .type, .screen, .safeArea, .windowFrameInScreen]
       case .sendTap, .returnKey, .doneTap, .appear, .disappear: [.t, .type]
       }
     }

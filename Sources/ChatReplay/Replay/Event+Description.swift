@@ -23,8 +23,10 @@ extension Event {
       return "\(kind.rawValue) offsetY=\(f(offsetY))"
     case .textChange(let text):
       return "\(kind.rawValue) \(Self.quoted(text))"
-    case .viewport(let screen, let safeArea):
-      return "\(kind.rawValue) \(f(screen.width))×\(f(screen.height)) safeArea \(safeArea.summary)"
+    case .viewport(let screen, let safeArea, let windowFrameInScreen):
+      let size = "\(f(screen.width))×\(f(screen.height)) safeArea \(safeArea.summary)"
+      guard let windowFrameInScreen else { return "\(kind.rawValue) \(size)" }
+      return "\(kind.rawValue) \(size) in screen \(windowFrameInScreen.summary)"
     }
   }
 

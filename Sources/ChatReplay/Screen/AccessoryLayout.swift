@@ -132,7 +132,7 @@ public struct AccessoryLayout: Layout {
     case .safeArea(let insets):
       state.safeArea = insets
 
-    case .viewport(let screen, let safeArea):
+    case .viewport(let screen, let safeArea, _):
       state.screen = screen
       state.safeArea = safeArea
 

@@ -38,9 +38,7 @@ public struct ChatScreen: Sendable {
   /// The screen as it is when the recording starts (step 0).
   public func initialState(header: SessionHeader) -> ChatState {
     var state = layout.initialState(header: header, measurer: measurer)
-    if let frame = header.windowFrameInScreen, frame.x != 0 || frame.y != 0 {
-      state.windowOriginInScreen = Point(x: frame.x, y: frame.y)
-    }
+    if let frame = header.windowFrameInScreen { state.moveWindow(to: frame) }
     state.checkGeometry(afterNewMessage: false)
     return state
   }
@@ -65,8 +63,13 @@ public struct ChatScreen: Sendable {
       } else {
         LayoutSlot.reduce(&state, event.event, measurer: measurer)
       }
+    case .viewport(_, _, let windowFrameInScreen):
+      // A window moved in the screen (Stage Manager, a Split View resize) moves the conversion of
+      // the keyboard frames that follow; a viewport that does not say where it is keeps it.
+      if let windowFrameInScreen { state.moveWindow(to: windowFrameInScreen) }
+      LayoutSlot.reduce(&state, event.event, measurer: measurer)
     case .appear, .disappear, .doneTap, .pan, .receive, .returnKey, .safeArea, .scroll, .sendTap,
-      .textChange, .viewport:
+      .textChange:
       LayoutSlot.reduce(&state, event.event, measurer: measurer)
     }
     state.checkGeometry(afterNewMessage: state.messages.count != messageCount)

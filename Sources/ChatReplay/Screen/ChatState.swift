@@ -22,9 +22,14 @@ public struct ChatState: Equatable, Sendable {
   /// A custom layout and its memory, when ``slot`` is `.custom`.
   var custom: CustomLayoutBox?
 
-  /// Where the window's origin lies in the screen, when the window is not the whole screen (the
-  /// header's `windowFrameInScreen`): keyboard frames are converted by it.
+  /// Where the window's origin lies in the screen, when it is not the screen's (the header's
+  /// `windowFrameInScreen`, or a later `viewport`'s): keyboard frames are converted by it.
   var windowOriginInScreen: Point?
+
+  /// Takes `frame`, the window's frame in the screen, as where keyboard frames are converted from.
+  mutating func moveWindow(to frame: Rect) {
+    windowOriginInScreen = frame.x != 0 || frame.y != 0 ? Point(x: frame.x, y: frame.y) : nil
+  }
 
   /// A state of `layout`'s screen, remembering `memory`.
   public init<L: Layout>(layout: L, memory: L.Memory, screen: Size, safeArea: EdgeInsets) {

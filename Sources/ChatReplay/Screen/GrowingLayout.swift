@@ -191,7 +191,7 @@ public struct GrowingLayout: Layout {
     case .safeArea(let insets):
       state.safeArea = insets
 
-    case .viewport(let screen, let safeArea):
+    case .viewport(let screen, let safeArea, _):
       // Frames were set once in viewDidLoad; only drawBox reads the new size.
       state.screen = screen
       state.safeArea = safeArea

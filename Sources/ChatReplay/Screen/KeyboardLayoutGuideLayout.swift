@@ -202,7 +202,7 @@ public struct KeyboardLayoutGuideLayout: Layout {
     case .safeArea(let insets):
       state.safeArea = insets
 
-    case .viewport(let screen, let safeArea):
+    case .viewport(let screen, let safeArea, _):
       state.screen = screen
       state.safeArea = safeArea
 

@@ -125,7 +125,7 @@ public struct ScrollToFieldLayout: Layout {
     case .safeArea(let insets):
       state.safeArea = insets
 
-    case .viewport(let screen, let safeArea):
+    case .viewport(let screen, let safeArea, _):
       state.screen = screen
       state.safeArea = safeArea
 

@@ -204,6 +204,12 @@ struct RecordingDecoderTests {
         event: .viewport(
           screen: Size(width: 852, height: 393),
           safeArea: EdgeInsets(top: 0, left: 59, bottom: 21, right: 59))),
+      TimedEvent(
+        t: 2.25,
+        event: .viewport(
+          screen: Size(width: 320, height: 1366),
+          safeArea: EdgeInsets(top: 24, left: 0, bottom: 20, right: 0),
+          windowFrameInScreen: Rect(x: 704, y: 0, width: 320, height: 1366))),
       TimedEvent(t: 2.3, event: .disappear),
       TimedEvent(t: 2.4, event: .appear),
     ]
