@@ -8,23 +8,11 @@ let chromiumPath = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"]
 
 /// `replay html` pages opened in a real headless browser: what the page rendered (not its
 /// embedded data) agrees with `replay FILE --json --at N`.
+///
+/// The pages are built once and opened in one browser run for the whole suite
+/// (``RenderedPages``), since building a page and starting the browser are what cost.
 @Suite(.enabled(if: chromiumPath != nil))
 struct HTMLPageTests {
-  /// Runs the browser on `url` with `arguments`; its standard output.
-  static func browser(_ arguments: [String], _ url: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: chromiumPath ?? "chromium")
-    process.arguments =
-      ["--no-sandbox", "--disable-gpu", "--virtual-time-budget=2000"] + arguments + [url]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
-  }
-
   /// The `--json` paths and values of `object`, as the page names them.
   static func leaves(_ value: Any, _ prefix: String = "") -> [String: Any] {
     if let object = value as? [String: Any] {
@@ -49,10 +37,7 @@ struct HTMLPageTests {
     var rows: [String: String] = [:]
     for match in dom.matches(of: row) {
       let path = String(match.output[1].substring ?? "")
-      let value = String(match.output[2].substring ?? "")
-        .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-        .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
-      rows[path] = value
+      rows[path] = RenderedPages.unescaped(String(match.output[2].substring ?? ""))
     }
     return rows
   }
@@ -64,84 +49,195 @@ struct HTMLPageTests {
     return Double(tag[value.upperBound...].prefix { $0 != "\"" })
   }
 
-  @Test(arguments: [
-    ("basic-chat.jsonl", [2, 16]), ("growing-five-lines.jsonl", [2]),
-    ("growing-hardware-keyboard-crash.jsonl", [21]),
-  ])
-  func renderedPageAgreesWithTheJSONState(_ name: String, _ steps: [Int]) throws {
-    let folder = try TemporaryDirectory()
-    let page = folder.path + "/page.html"
-    let recording = ReplayBinary.recording(name)
-    let written = try ReplayBinary.run(["html", recording, "-o", page])
-    try #require(written.status == 0, "\(written.standardError)")
-    for step in steps {
-      let dom = try Self.browser(["--dump-dom"], "file://\(page)#step=\(step)")
-      let json = try ReplayBinary.run([recording, "--json", "--at", "\(step)"])
-      let state = try #require(
-        try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
-      let expected = Self.leaves(state)
-      let shown = try Self.panel(dom)
-      #expect(Set(shown.keys) == Set(expected.keys), "step \(step)")
-      for (path, value) in expected {
-        let text = try #require(shown[path], "\(path) at step \(step)")
-        if value as? String == "[]" {
-          #expect(text == "[]")
-          continue
-        }
-        let decoded = try JSONSerialization.jsonObject(
-          with: Data(text.utf8), options: .fragmentsAllowed)
-        #expect("\(decoded)" == "\(value)", "\(path) at step \(step)")
+  @Test(arguments: RenderedPages.visits.flatMap { visit in visit.steps.map { (visit.name, $0) } })
+  func renderedPageAgreesWithTheJSONState(_ name: String, _ step: Int) throws {
+    let pages = try RenderedPages.shared.get()
+    let dom = try #require(pages.doms["\(name)#\(step)"], "no DOM for \(name) at step \(step)")
+    let json = try ReplayBinary.run([ReplayBinary.recording(name), "--json", "--at", "\(step)"])
+    let state = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+    let expected = Self.leaves(state)
+    let shown = try Self.panel(dom)
+    #expect(Set(shown.keys) == Set(expected.keys), "step \(step)")
+    for (path, value) in expected {
+      let text = try #require(shown[path], "\(path) at step \(step)")
+      if value as? String == "[]" {
+        #expect(text == "[]")
+        continue
       }
-      // The scrubber and the list are on the step.
-      #expect(dom.contains("<body data-step=\"\(step)\">"))
-      #expect(dom.contains("id=\"scrub\" type=\"range\" min=\"0\""))
-      #expect(dom.contains("value=\"\(step)\""))
-      #expect(dom.contains(try Regex("<div class=\"row sel[^\"]*\" data-step=\"\(step)\"")))
-      // The phone's input bar and keyboard are where the state says.
-      let bar = try #require(state["inputBar"] as? [String: Any])
-      let frame = try #require(bar["frame"] as? [String: Double])
-      for key in ["x", "y", "width", "height"] {
-        #expect(Self.attribute(key, ofRect: "bar", in: dom) == frame[key], "bar \(key) at \(step)")
-      }
-      let keyboard = try #require(
-        (state["keyboard"] as? [String: Any])?["frame"] as? [String: Double])
-      let screen = try #require(state["screen"] as? [String: Double])
-      let top = max(keyboard["y"] ?? 0, 0)
-      let bottom = min((keyboard["y"] ?? 0) + (keyboard["height"] ?? 0), screen["height"] ?? 0)
-      if bottom > top {
-        #expect(Self.attribute("y", ofRect: "keyboard", in: dom) == top, "keyboard at \(step)")
-        #expect(Self.attribute("height", ofRect: "keyboard", in: dom) == bottom - top)
-      } else {
-        #expect(Self.attribute("y", ofRect: "keyboard", in: dom) == nil, "no keyboard at \(step)")
-      }
+      let decoded = try JSONSerialization.jsonObject(
+        with: Data(text.utf8), options: .fragmentsAllowed)
+      #expect("\(decoded)" == "\(value)", "\(path) at step \(step)")
+    }
+    // The scrubber and the list are on the step.
+    #expect(dom.contains("<body data-step=\"\(step)\">"))
+    #expect(dom.contains("id=\"scrub\" type=\"range\" min=\"0\""))
+    #expect(dom.contains("value=\"\(step)\""))
+    #expect(dom.contains(try Regex("<div class=\"row sel[^\"]*\" data-step=\"\(step)\"")))
+    // The phone's input bar and keyboard are where the state says.
+    let bar = try #require(state["inputBar"] as? [String: Any])
+    let frame = try #require(bar["frame"] as? [String: Double])
+    for key in ["x", "y", "width", "height"] {
+      #expect(Self.attribute(key, ofRect: "bar", in: dom) == frame[key], "bar \(key) at \(step)")
+    }
+    let keyboard = try #require(
+      (state["keyboard"] as? [String: Any])?["frame"] as? [String: Double])
+    let screen = try #require(state["screen"] as? [String: Double])
+    let top = max(keyboard["y"] ?? 0, 0)
+    let bottom = min((keyboard["y"] ?? 0) + (keyboard["height"] ?? 0), screen["height"] ?? 0)
+    if bottom > top {
+      #expect(Self.attribute("y", ofRect: "keyboard", in: dom) == top, "keyboard at \(step)")
+      #expect(Self.attribute("height", ofRect: "keyboard", in: dom) == bottom - top)
+    } else {
+      #expect(Self.attribute("y", ofRect: "keyboard", in: dom) == nil, "no keyboard at \(step)")
     }
   }
 
   @Test func screenshotsAreDrawnAndDifferWhereTheScreenChanged() throws {
+    let pages = try RenderedPages.shared.get()
+    // A blank 1200 × 900 PNG compresses to a few kilobytes; a drawn page is far larger.
+    for shot in pages.screenshots { #expect(shot.count > 50_000) }
+    // Step 0 has no keyboard, step 2 has it with a gap: the pictures differ.
+    #expect(pages.screenshots.count == 2)
+    #expect(pages.screenshots.first != pages.screenshots.last)
+  }
+
+  @Test func theSameInputGivesTheSamePage() throws {
+    let pages = try RenderedPages.shared.get()
+    #expect(!pages.sameInputPages.0.isEmpty)
+    #expect(pages.sameInputPages.0 == pages.sameInputPages.1)
+  }
+}
+
+/// The suite's pages, each built once, and what one run of the browser showed of them.
+struct RenderedPages: Sendable {
+  /// A recording and the steps its page is opened at: the first through `#step=` in the address,
+  /// the others by changing the address of the open page (the `hashchange` path).
+  struct Visit: Sendable {
+    var name: String
+    var steps: [Int]
+  }
+
+  static let visits = [
+    Visit(name: "basic-chat.jsonl", steps: [2, 16]),
+    Visit(name: "growing-five-lines.jsonl", steps: [2]),
+    Visit(name: "growing-hardware-keyboard-crash.jsonl", steps: [21]),
+  ]
+
+  /// Built on first use, shared by every test of the suite.
+  static let shared: Result<RenderedPages, Failure> = {
+    do { return .success(try RenderedPages()) } catch let failure as Failure {
+      return .failure(failure)
+    } catch { return .failure(Failure("\(error)")) }
+  }()
+
+  /// The page's DOM after the browser selected the step, by `NAME#STEP`.
+  let doms: [String: String]
+  /// PNG screenshots of basic-chat's page at steps 0 and 2.
+  let screenshots: [Data]
+  /// Two pages built from the same recording.
+  let sameInputPages: (Data, Data)
+
+  private init() throws {
     let folder = try TemporaryDirectory()
-    let page = folder.path + "/page.html"
-    let written = try ReplayBinary.run([
-      "html", ReplayBinary.recording("basic-chat.jsonl"), "-o", page,
+    for visit in Self.visits {
+      let written = try ReplayBinary.run([
+        "html", ReplayBinary.recording(visit.name), "-o", folder.path + "/" + visit.name + ".html",
+      ])
+      guard written.status == 0 else { throw Failure("replay html: " + written.standardError) }
+    }
+    let again = try ReplayBinary.run([
+      "html", ReplayBinary.recording(Self.visits[2].name), "-o", folder.path + "/again.html",
     ])
-    try #require(written.status == 0)
+    guard again.status == 0 else { throw Failure("replay html: " + again.standardError) }
+    sameInputPages = (
+      try Data(contentsOf: URL(fileURLWithPath: folder.path + "/again.html")),
+      try Data(contentsOf: URL(fileURLWithPath: folder.path + "/" + Self.visits[2].name + ".html"))
+    )
+    let harness = folder.path + "/harness.html"
+    try Data(Self.harness(Self.visits).utf8).write(to: URL(fileURLWithPath: harness))
+    let dump = try Self.browser(
+      ["--dump-dom", "--allow-file-access-from-files"], "file://\(harness)")
+    guard let start = dump.range(of: "<pre id=\"out\">"),
+      let end = dump[start.upperBound...].range(of: "</pre>")
+    else { throw Failure("the harness wrote nothing: " + dump.prefix(2_000)) }
+    let json = Self.unescaped(String(dump[start.upperBound..<end.lowerBound]))
+    guard let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: String]
+    else { throw Failure("the harness wrote " + json.prefix(2_000)) }
+    if let error = object["error"] { throw Failure("the harness failed: " + error) }
+    doms = object
     var shots: [Data] = []
+    let page = folder.path + "/" + Self.visits[0].name + ".html"
     for step in [0, 2] {
       let png = folder.path + "/\(step).png"
       _ = try Self.browser(
         ["--screenshot=\(png)", "--window-size=1200,900"], "file://\(page)#step=\(step)")
       shots.append(try Data(contentsOf: URL(fileURLWithPath: png)))
     }
-    // A blank 1200 × 900 PNG compresses to a few kilobytes; a drawn page is far larger.
-    for shot in shots { #expect(shot.count > 50_000) }
-    // Step 0 has no keyboard, step 2 has it with a gap: the pictures differ.
-    #expect(shots[0] != shots[1])
-    // The same input gives the same page.
-    let again = try ReplayBinary.run([
-      "html", ReplayBinary.recording("basic-chat.jsonl"), "-o", folder.path + "/again.html",
-    ])
-    #expect(again.status == 0)
-    #expect(
-      try Data(contentsOf: URL(fileURLWithPath: page))
-        == Data(contentsOf: URL(fileURLWithPath: folder.path + "/again.html")))
+    screenshots = shots
+  }
+
+  /// A page that opens each visit's page in a frame, selects its steps one after the other and
+  /// writes each step's DOM, as JSON by `NAME#STEP`, into `<pre id="out">`.
+  static func harness(_ visits: [Visit]) -> String {
+    let list = visits.map { visit in
+      "[\"\(visit.name).html\", \"\(visit.name)\", [\(visit.steps.map(String.init).joined(separator: ","))]]"
+    }
+    return """
+      <!DOCTYPE html><html><body><pre id="out"></pre><script>
+      "use strict";
+      const visits = [\(list.joined(separator: ","))], results = {};
+      let pending = visits.length;
+      const done = () => { document.getElementById("out").textContent = JSON.stringify(results); };
+      for (const [file, name, steps] of visits) {
+        const frame = document.createElement("iframe");
+        frame.width = 1200; frame.height = 900;
+        frame.src = file + "#step=" + steps[0];
+        frame.onload = () => {
+          try {
+            const w = frame.contentWindow;
+            let k = 0;
+            const take = () => {
+              results[name + "#" + steps[k]] = w.document.documentElement.outerHTML;
+              k += 1;
+              if (k < steps.length) {
+                // Registered after the page's own listener, so it runs once the page has drawn.
+                w.addEventListener("hashchange", take, { once: true });
+                w.location.hash = "#step=" + steps[k];
+              } else if (--pending === 0) done();
+            };
+            take();
+          } catch (e) { results.error = String(e); done(); }
+        };
+        document.body.appendChild(frame);
+      }
+      </script></body></html>
+      """
+  }
+
+  /// Runs the browser on `url` with `arguments`; its standard output.
+  static func browser(_ arguments: [String], _ url: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: chromiumPath ?? "chromium")
+    process.arguments =
+      ["--no-sandbox", "--disable-gpu", "--virtual-time-budget=5000"] + arguments + [url]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// Text as the DOM serializer wrote it, with its entities replaced.
+  static func unescaped(_ text: String) -> String {
+    [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&nbsp;", "\u{a0}"), ("&amp;", "&")]
+      .reduce(text) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
+  }
+
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: some StringProtocol) { self.description = String(description) }
   }
 }

@@ -37,6 +37,8 @@ public enum PageData {
     }
     var steps = PageJSON()
     var previous: [Int: String] = [:]
+    var previousState: ChatState?
+    var explained: [Int: (why: Int, blame: Int, explanation: Explanation?)] = [:]
     let explains = range.count <= explainedStepLimit
     var tally = Summary.Tally()
     steps.openArray()
@@ -91,21 +93,47 @@ public enum PageData {
         scene.shapes.map { intern(PageJSON.shape($0), &shapeTable, &shapeIndex) })
       if explains {
         _ = debugger.execute("goto \(step)")
+        var isObservation = false
+        if step > 0, case .observed = timeline.event(at: step).event { isObservation = true }
         steps.keyName("why")
         steps.openArray()
         // Messages' values are left out: they are many, and none has a layout rule.
         for id in order where !paths[id].hasPrefix("messages[") {
           let path = paths[id]
-          let why = debugger.execute("why \(path)").text
-          let blame = debugger.execute("blame \(path)").text
+          let isChanged = step == range.lowerBound || previous[id] != values[id]
+          let statePath = StatePath(parsing: path)
+          // `blame` at a step depends only on which of the steps it lists set the value, so it
+          // stays the same text until one of those steps (those the change index marks).
+          let marks = statePath.flatMap { debugger.index.bits(for: $0) }.map {
+            debugger.index.masks[step] & $0.bits != 0
+          }
+          let blame =
+            isChanged || marks != false || explained[id] == nil
+            ? intern(debugger.execute("blame \(path)").text, &texts, &textIndex)
+            : explained[id]?.blame ?? 0
+          // `why` reads the rule, the value and its inputs' values and last changes: while none
+          // of them changed (and no observation came in), its text is the previous step's.
+          let explanation = statePath.flatMap { state.explain($0) }
+          let isSame =
+            !isChanged && !isObservation && explained[id] != nil
+            && explained[id]?.explanation == explanation
+            && !(explanation?.inputs ?? []).contains { input in
+              input.path.value(in: state) != previousState.flatMap { input.path.value(in: $0) }
+            }
+          let why =
+            isSame
+            ? explained[id]?.why ?? 0
+            : intern(debugger.execute("why \(path)").text, &texts, &textIndex)
+          explained[id] = (why, blame, explanation)
           steps.element(id)
-          steps.element(intern(why, &texts, &textIndex))
-          steps.element(intern(blame, &texts, &textIndex))
+          steps.element(why)
+          steps.element(blame)
         }
         steps.closeArray()
       }
       steps.close()
       previous = values
+      previousState = state
     }
     steps.closeArray()
     out.key("summary", tally.description)
