@@ -13,10 +13,15 @@ public struct ChangeIndex: Sendable {
 
   /// The leaves' paths, in writing order, `step` and `t` included (they have no bit).
   private(set) var leaves: [String] = []
-  /// `masks[s]`: what step `s`'s event changed (`0` for step 0).
-  private(set) var masks: [UInt32] = []
-  /// `kinds[s]`: the kind of step `s`'s event (see ``EventClass/code``).
-  private(set) var kinds: [UInt8] = []
+  /// Each step's mask and kind, as an index into ``entries``: a recording has few distinct
+  /// pairs, so a step takes one byte (two or four when there are more) rather than five.
+  private var codes = PackedIndices()
+  /// The distinct pairs of a mask and a kind, `mask << 8 | kind`, in order of appearance.
+  private var entries: [UInt64] = []
+  /// Where each pair is in ``entries``.
+  private var entryIndices: [UInt64: Int] = [:]
+  /// The last pair added and its index, which the next step usually repeats.
+  private var lastEntry: (pair: UInt64, index: Int)?
   /// The previous state's leaves, in writing order.
   private var previous = Leaves()
   private var previousDiagnostics: [Diagnostic] = []
@@ -35,15 +40,15 @@ public struct ChangeIndex: Sendable {
   public mutating func add(_ state: ChatState, event: TimedEvent?) {
     let mask = previous.replace(with: state)
     let diagnosticsChanged = state.diagnostics != previousDiagnostics
-    if masks.isEmpty {
+    if codes.isEmpty {
       var plain = state
       plain.diagnostics = []
       leaves = StateNode(plain, includeMessages: false).leafPaths()
-      masks.append(0)
-      kinds.append(0)
+      append(mask: 0, kind: 0)
     } else {
-      masks.append(diagnosticsChanged ? mask | Self.diagnosticsBit : mask)
-      kinds.append(event.map { EventClass($0.event).code } ?? 0)
+      append(
+        mask: diagnosticsChanged ? mask | Self.diagnosticsBit : mask,
+        kind: event.map { EventClass($0.event).code } ?? 0)
     }
     // Copied element by element rather than shared, so that the reducer's next change to the
     // state's diagnostics does not have to copy the array first.
@@ -51,6 +56,34 @@ public struct ChangeIndex: Sendable {
       previousDiagnostics.removeAll(keepingCapacity: true)
       previousDiagnostics.append(contentsOf: state.diagnostics)
     }
+  }
+
+  /// What step `step`'s event changed (`0` for step 0).
+  func mask(at step: Int) -> UInt32 {
+    UInt32(truncatingIfNeeded: entries[codes[step]] >> 8)
+  }
+
+  /// The kind of step `step`'s event (see ``EventClass/code``).
+  func kind(at step: Int) -> UInt8 {
+    UInt8(truncatingIfNeeded: entries[codes[step]])
+  }
+
+  private mutating func append(mask: UInt32, kind: UInt8) {
+    let pair = UInt64(mask) << 8 | UInt64(kind)
+    if let lastEntry, lastEntry.pair == pair {
+      codes.append(lastEntry.index)
+      return
+    }
+    let index: Int
+    if let known = entryIndices[pair] {
+      index = known
+    } else {
+      index = entries.count
+      entries.append(pair)
+      entryIndices[pair] = index
+    }
+    lastEntry = (pair, index)
+    codes.append(index)
   }
 
   fileprivate static func bit(forLeaf index: Int) -> UInt32 {

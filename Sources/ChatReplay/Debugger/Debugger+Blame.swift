@@ -15,8 +15,8 @@ extension Debugger {
         if step % Self.cancellationInterval == 0 && isCancelled(step) {
           throw .interrupted("blame", step: step, last: last)
         }
-        guard index.masks[step] & bits != 0 else { continue }
-        if isExact || (index.masks[step] & bits).nonzeroBitCount == 1 {
+        guard index.mask(at: step) & bits != 0 else { continue }
+        if isExact || (index.mask(at: step) & bits).nonzeroBitCount == 1 {
           steps.append(step)
         } else if path.value(in: state(at: step - 1)) != path.value(in: state(at: step)) {
           steps.append(step)
@@ -63,7 +63,7 @@ extension Debugger {
     var steps = low > 0 ? [low] : []
     var step = low + 1
     while step <= last {
-      if index.masks[step] & frame.bits != 0
+      if index.mask(at: step) & frame.bits != 0
         && path.value(in: state(at: step - 1)) != path.value(in: state(at: step))
       {
         steps.append(step)
@@ -125,7 +125,7 @@ extension Debugger {
       var tally: [UInt8: (name: String, count: Int)] = [:]
       var order: [UInt8] = []
       for changed in changes {
-        let kind = index.kinds[changed]
+        let kind = index.kind(at: changed)
         if tally[kind] == nil {
           order.append(kind)
           tally[kind] = (EventClass(timeline.event(at: changed).event).label, 0)

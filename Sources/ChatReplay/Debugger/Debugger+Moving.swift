@@ -58,7 +58,7 @@ extension Debugger {
     var candidate = target
     var looked = 0
     while candidate > 0 && looked < Self.edgeSearchLimit {
-      if index.masks[candidate] & ChangeIndex.diagnosticsBit != 0 {
+      if index.mask(at: candidate) & ChangeIndex.diagnosticsBit != 0 {
         looked += 1
         let before = state(at: candidate - 1).diagnostics.contains { $0.id == id }
         if before != shownAtEdge { return candidate }

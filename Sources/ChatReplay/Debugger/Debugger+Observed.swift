@@ -8,7 +8,7 @@ extension Debugger {
     let code = EventClass.plain(.observed).code
     var candidate = step
     while candidate > 0 {
-      if index.kinds[candidate] == code,
+      if index.kind(at: candidate) == code,
         case .observed(let observation) = timeline.event(at: candidate).event,
         let value = observation.value(at: observed)
       {

@@ -9,7 +9,7 @@ struct Trigger {
   var steps: Set<Int> = []
 
   func matches(_ index: ChangeIndex, _ step: Int) -> Bool {
-    index.masks[step] & bits != 0 || kinds.contains(index.kinds[step]) || steps.contains(step)
+    index.mask(at: step) & bits != 0 || kinds.contains(index.kind(at: step)) || steps.contains(step)
   }
 }
 

@@ -105,7 +105,7 @@ public enum PageData {
           // `blame` at a step depends only on which of the steps it lists set the value, so it
           // stays the same text until one of those steps (those the change index marks).
           let marks = statePath.flatMap { debugger.index.bits(for: $0) }.map {
-            debugger.index.masks[step] & $0.bits != 0
+            debugger.index.mask(at: step) & $0.bits != 0
           }
           let blame =
             isChanged || marks != false || explained[id] == nil

@@ -7,7 +7,11 @@
 /// one ``MessageLog``.
 public struct Timeline: Sendable {
   /// Steps between two checkpoints.
-  public static let checkpointInterval = 64
+  ///
+  /// A checkpoint is a whole state (about 600 bytes with the layout's constants and the
+  /// diagnostics): one every 256 steps costs about 2 bytes a step, and reaching any step replays
+  /// at most 255 events (a fraction of a millisecond).
+  public static let checkpointInterval = 256
   /// Steps between two calls of `load`'s `continuing`.
   public static let progressInterval = 4096
 
@@ -17,6 +21,11 @@ public struct Timeline: Sendable {
     public var number: Int
     /// The line's bytes in the recording, without its line break.
     public var bytes: Range<Int>
+
+    public init(number: Int, bytes: Range<Int>) {
+      self.number = number
+      self.bytes = bytes
+    }
   }
 
   public let header: SessionHeader
@@ -26,7 +35,7 @@ public struct Timeline: Sendable {
   /// The recording's bytes.
   public let source: [UInt8]
   /// The lines of the events that were replayed: `lines[i]` produced step `i + 1`.
-  public let lines: [Line]
+  public let lines: Lines
   /// The lines that could not be replayed.
   public let errors: [RecordingError]
   private let checkpoints: [ChatState]
@@ -50,10 +59,12 @@ public struct Timeline: Sendable {
     continuing: (_ bytesRead: Int, _ steps: Int) -> Bool = { _, _ in true }
   ) -> Result<Timeline, RecordingError> {
     var replayer = Replayer(options: options)
-    var lines: [Line] = []
-    // One event per line at most: reserving once avoids holding two copies while the array grows.
-    lines.reserveCapacity(source.withUnsafeBufferPointer { Self.lineCount(of: $0) })
+    var lines = Lines()
+    // One event per line at most: reserving once avoids holding two copies while the arrays grow.
+    let lineCount = source.withUnsafeBufferPointer { Self.lineCount(of: $0) }
+    lines.reserveCapacity(lineCount)
     var checkpoints: [ChatState] = []
+    checkpoints.reserveCapacity(lineCount / checkpointInterval + 2)
     var errors: [RecordingError] = []
     var headerLine: Int?
     func step(_ state: ChatState, _ event: TimedEvent?, _ line: Int?, _ bytes: Range<Int>?) -> Bool
@@ -106,7 +117,11 @@ public struct Timeline: Sendable {
   /// The event that produced `step` (1…lastStep).
   public func event(at step: Int) -> TimedEvent {
     precondition(step >= 1 && step <= lastStep, "Step \(step) has no event")
-    let line = lines[step - 1]
+    return event(on: lines[step - 1])
+  }
+
+  /// The event on `line`, one of ``lines``.
+  private func event(on line: Line) -> TimedEvent {
     let decoded = source.withUnsafeBufferPointer { bytes in
       Result { () throws(RecordingError) -> DecodedLine in
         try LineDecoder.decode(
@@ -132,8 +147,11 @@ public struct Timeline: Sendable {
     let checkpoint = step / Self.checkpointInterval
     var state = checkpoints[checkpoint]
     var next = checkpoint * Self.checkpointInterval + 1
+    var line: Line?
     while next <= step {
-      screen.reduce(into: &state, event(at: next))
+      let current = line.map { lines.line(at: next - 1, after: $0) } ?? lines[next - 1]
+      screen.reduce(into: &state, event(on: current))
+      line = current
       next += 1
     }
     return state
@@ -150,9 +168,12 @@ public struct Timeline: Sendable {
     var state = self.state(at: start)
     guard body(state) else { return }
     var step = start + 1
+    var line: Line?
     while step <= end {
-      screen.reduce(into: &state, event(at: step))
+      let current = line.map { lines.line(at: step - 1, after: $0) } ?? lines[step - 1]
+      screen.reduce(into: &state, event(on: current))
       guard body(state) else { return }
+      line = current
       step += 1
     }
   }
