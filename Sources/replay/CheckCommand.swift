@@ -138,6 +138,18 @@ struct CheckCommand: Command {
   var record = RecordMode.missing
   var artifacts: String?
   var format = CheckFormat.text
+  /// How files are read; not an option: tests make it small, so that a file of a few kilobytes
+  /// crosses as many chunks as one of megabytes.
+  var reading = Reading()
+
+  /// The chunks a file is read in when decoding ahead, and the longest line.
+  struct Reading: Sendable {
+    /// The size of a chunk.
+    var chunkSize = 1 << 18
+    /// How many chunks are held at once.
+    var window = 16
+    var lineLimit = RecordingReader.defaultLineLimit
+  }
 
   mutating func validate() throws(UsageError) {
     if expects && files.contains("-") { throw .conflicting("--expect", "-") }
@@ -174,7 +186,9 @@ struct CheckCommand: Command {
       return .failure
     }
     let options = Replayer.Options(
-      layout: layout, rxKeyboardVersion: rxKeyboardVersion, layoutOptions: layoutOptions)
+      layout: layout, rxKeyboardVersion: rxKeyboardVersion, layoutOptions: layoutOptions,
+      lineLimit: reading.lineLimit)
+    let reading = self.reading
     let keepGoing = self.keepGoing
     let showsTimes = self.showsTimes
     let timesTimeline = self.timesTimeline
@@ -201,7 +215,7 @@ struct CheckCommand: Command {
         let report = withUnsafeMutablePointer(to: &states) { pointer in
           Self.check(
             path, options: options, keepGoing: keepGoing, showsTimes: showsTimes,
-            decodeAhead: decodeAhead, states: expects ? pointer : nil)
+            decodeAhead: decodeAhead, reading: reading, states: expects ? pointer : nil)
         }
         var outcome = Outcome(report: report)
         if expects && !outcome.report.isBad {
@@ -268,7 +282,7 @@ struct CheckCommand: Command {
   /// Replays `path` without keeping states; with `states`, writes each as `--json` does into it.
   static func check(
     _ path: String, options: Replayer.Options, keepGoing: Bool, showsTimes: Bool,
-    decodeAhead: Bool, states: UnsafeMutablePointer<[UInt8]>? = nil
+    decodeAhead: Bool, reading: Reading = Reading(), states: UnsafeMutablePointer<[UInt8]>? = nil
   ) -> CheckReport {
     let started = ContinuousClock.now
     let name = displayName(forPath: path)
@@ -276,7 +290,9 @@ struct CheckCommand: Command {
     var replayer = Replayer(options: options)
     var writer = JSONWriter()
     do {
-      try readChunks(of: path, decodingAhead: decodeAhead) { chunk, decoded in
+      try readChunks(
+        of: path, decodingAhead: decodeAhead, chunkSize: reading.chunkSize, window: reading.window
+      ) { chunk, decoded in
         report.bytes += chunk.count
         // Closures written in place (not local functions) keep the report's accesses static.
         return replayer.read(

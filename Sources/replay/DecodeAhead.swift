@@ -34,7 +34,11 @@ func readChunks(
     return try readChunks(from: descriptor, path: path) { chunk in body(chunk, nil) }
   }
   let shared = DecodeAhead(chunkSize: chunkSize, window: window)
-  DispatchQueue.global().async { shared.help() }
+  // A serial queue of its own runs on dispatch's overcommitting pool, which starts a thread even
+  // when every core is busy. On the global queue the helper waited behind whatever filled the
+  // pool (other files' checks, a test run's tests) and often started only after the reader had
+  // decoded every chunk itself.
+  DispatchQueue(label: "replay.decode-ahead").async { shared.help() }
   defer { shared.stop() }
   // A read that fails ends the file there; the chunks read before it are replayed first, as
   // reading without the helper would, and then the error is thrown.

@@ -3,26 +3,31 @@ import Foundation
 import ReplayTestSupport
 import Testing
 
+@testable import replay
+
 /// `replay check`, run as a user runs it: its summary lines, errors and exit status, and the
 /// same output whether a file is decoded ahead on a helper thread or not.
 struct CheckCommandTests {
-  /// The size of the chunks `check` reads, and how many it holds at once when decoding ahead.
-  static let chunkSize = 1 << 18
-  static let window = 16
+  /// How `check` reads in the decoding-ahead tests, which run it in process: its chunks (256 KiB,
+  /// 16 held at once) and line limit (1 MiB) scaled down 64 times, so that a recording of
+  /// 1,250 events crosses as many chunks, and wraps the window as often, as one of 80,000 does
+  /// at the real sizes.
+  static let reading = CheckCommand.Reading(chunkSize: 1 << 12, window: 16, lineLimit: 1 << 14)
+  static let chunkSize = reading.chunkSize
+  static let window = reading.window
 
-  /// A recording of 80,000 events from `replay generate --seed 7`, generated once.
+  /// The recording `replay generate --seed 7 --events COUNT` writes, generated in process.
+  static func generated(events count: Int) -> [UInt8]? {
+    let result = runInProcess(["generate", "--seed", "7", "--events", "\(count)"])
+    guard result.status == 0, result.standardError == "" else { return nil }
+    return Array(result.outputBytes)
+  }
+
+  /// A recording of 1,250 events from `replay generate --seed 7`, generated once.
   ///
-  /// About 6.2 MB, so 24 chunks: more than the window holds. `nil` if `replay generate` failed.
-  static let large: [UInt8]? = {
-    guard let folder = try? temporaryFolder() else { return nil }
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let path = folder.appendingPathComponent("large.jsonl").path
-    let arguments = ["generate", "--seed", "7", "--events", "80000", "--output", path]
-    guard let result = try? ReplayBinary.run(arguments), result.status == 0,
-      let data = FileManager.default.contents(atPath: path)
-    else { return nil }
-    return Array(data)
-  }()
+  /// About 97 kB, so 24 chunks of ``reading``: more than the window holds. `nil` if
+  /// `replay generate` failed.
+  static let large: [UInt8]? = generated(events: 1_250)
 
   /// The `--no-times` lines of the bundled recordings, as the README shows them.
   static let basicChatLine =
@@ -165,6 +170,29 @@ struct CheckCommandTests {
 
   // MARK: Decoding ahead
 
+  /// What a run of `check` printed and how it exited.
+  struct Run: Equatable {
+    var status: Int32
+    var output: String
+    var error: String
+  }
+
+  /// Runs `check arguments` in process, reading as ``reading`` says.
+  func check(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws
+    -> Run
+  {
+    var command = CheckCommand()
+    let parsed = try CheckCommand.syntax.parse(arguments, into: &command)
+    try #require(parsed == .run, sourceLocation: sourceLocation)
+    try command.validate()
+    command.reading = Self.reading
+    var console = Console.captured()
+    let status = command.run(&console)
+    console.flush()
+    return Run(
+      status: status.rawValue, output: console.output.text ?? "", error: console.error.text ?? "")
+  }
+
   /// Runs `check --no-times` on `paths` decoding ahead (`--jobs` twice the number of files: a
   /// core to spare per file, whatever the machine) and with `--jobs 1` (no decoding ahead, the
   /// reference); expects the same standard output, standard error and exit status, and returns
@@ -173,12 +201,16 @@ struct CheckCommandTests {
   func expectDecodeAheadMatchesOneJob(
     _ paths: [String], _ options: [String] = [],
     sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> ProcessResult {
-    let ahead = try ReplayBinary.run(
-      ["check", "--no-times", "--jobs", "\(2 * paths.count)"] + options + paths)
-    let reference = try ReplayBinary.run(["check", "--no-times", "--jobs", "1"] + options + paths)
-    #expect(ahead.outputBytes == reference.outputBytes, sourceLocation: sourceLocation)
-    #expect(ahead.standardError == reference.standardError, sourceLocation: sourceLocation)
+  ) throws -> Run {
+    let ahead = try check(
+      ["--no-times", "--jobs", "\(2 * paths.count)"] + options + paths,
+      sourceLocation: sourceLocation)
+    let reference = try check(
+      ["--no-times", "--jobs", "1"] + options + paths, sourceLocation: sourceLocation)
+    expectNoDifference(
+      ahead.output, reference.output, "standard output", sourceLocation: sourceLocation)
+    expectNoDifference(
+      ahead.error, reference.error, "standard error", sourceLocation: sourceLocation)
     #expect(ahead.status == reference.status, sourceLocation: sourceLocation)
     return ahead
   }
@@ -197,38 +229,45 @@ struct CheckCommandTests {
   /// chunks itself while the helper decodes from the newest back, so the first half of the
   /// window is mostly read without DecodedChunks and the chunks after it (17 on) mostly with:
   /// there are bad lines in both.
-  func breakSevenLines(_ recording: inout RecordingLines) throws -> [Int] {
+  func breakSevenLines(
+    _ recording: inout RecordingLines, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> [Int] {
     let count = recording.lines.count
     let second = recording.lineNumber(containing: Self.chunkSize)
     let sixth = recording.lineNumber(containing: 5 * Self.chunkSize) + 1
+    let seventh = recording.lineNumber(containing: 6 * Self.chunkSize + Self.chunkSize / 2)
     // Chunk 17 reuses chunk 1's buffer.
     let wrap = recording.lineNumber(containing: Self.window * Self.chunkSize)
     let twentyFirst = recording.lineNumber(containing: 20 * Self.chunkSize)
     let late = twentyFirst + 2
     // The line across chunk 2's start, the line after the one across chunk 6's start, the line
     // across the boundary where the window wraps, the line across chunk 21's start, the last
-    // line: truncated. Line 20,000 and a line in chunk 21: sent back in time, still canonical.
+    // line: truncated. A line in the middle of chunk 7 and a line in chunk 21: sent back in
+    // time, still canonical.
     for number in [second, sixth, wrap, twentyFirst, count] {
       try recording.truncate(line: number)
     }
-    try recording.sendBackInTime(line: 20_000)
+    try recording.sendBackInTime(line: seventh)
     try recording.sendBackInTime(line: late)
-    return [second, sixth, wrap, twentyFirst, count, 20_000, late].sorted()
+    let broken = [second, sixth, seventh, wrap, twentyFirst, late, count]
+    // Seven different lines, in file order; the last one after chunk 21's.
+    #expect(broken == broken.sorted() && Set(broken).count == 7, sourceLocation: sourceLocation)
+    return broken
   }
 
   @Test func decodingAheadMatchesOneJobOnALargeRecording() throws {
     let large = RecordingLines(try #require(Self.large, "replay generate failed"))
-    #expect(large.bytes.count > Self.window * Self.chunkSize)
+    // More than 22 chunks: chunk 21 and the lines after it are there to be broken.
+    #expect(large.bytes.count > 22 * Self.chunkSize)
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = try writeFile(large.bytes, "large.jsonl", in: folder)
     let events = large.eventCount
-    #expect(events == 80_000)
+    #expect(events == 1_250)
     let result = try expectDecodeAheadMatchesOneJob([path])
     #expect(result.status == 0)
-    #expect(result.standardError == "")
-    #expect(
-      result.standardOutput.hasPrefix("\(path): \(events) events, \(events + 1) steps; "))
+    #expect(result.error == "")
+    #expect(result.output.hasPrefix("\(path): \(events) events, \(events + 1) steps; "))
 
     // The last line without its line break: the same events.
     let unended = try writeFile(Array(large.bytes.dropLast()), "unended.jsonl", in: folder)
@@ -236,8 +275,7 @@ struct CheckCommandTests {
     let unendedResult = try expectDecodeAheadMatchesOneJob([unended])
     #expect(unendedResult.status == 0)
     #expect(
-      unendedResult.standardOutput.hasPrefix(
-        "\(unended): \(events) events, \(events + 1) steps; "))
+      unendedResult.output.hasPrefix("\(unended): \(events) events, \(events + 1) steps; "))
   }
 
   /// One truncated line in the middle: the file stops there, or with `--keep-going` only that
@@ -247,29 +285,26 @@ struct CheckCommandTests {
     let events = recording.eventCount
     // The header and one event a line, none blank.
     #expect(recording.lines.count == events + 1)
-    try recording.truncate(line: 40_000)
+    try recording.truncate(line: 625)
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = try writeFile(recording.bytes, "bad.jsonl", in: folder)
 
     let stopped = try expectDecodeAheadMatchesOneJob([path])
     #expect(stopped.status == 1)
-    // Lines 2 to 39,999 are replayed: 39,998 events, and step 0.
-    #expect(
-      stopped.standardOutput.hasPrefix(
-        "\(path): bad (1 error, stopped), 39998 events, 39999 steps; "))
-    #expect(errorLines(stopped.standardError, path) == [40_000])
+    // Lines 2 to 624 are replayed: 623 events, and step 0.
+    #expect(stopped.output.hasPrefix("\(path): bad (1 error, stopped), 623 events, 624 steps; "))
+    #expect(errorLines(stopped.error, path) == [625])
 
     let kept = try expectDecodeAheadMatchesOneJob([path], ["--keep-going"])
     #expect(kept.status == 1)
     #expect(
-      kept.standardOutput.hasPrefix(
-        "\(path): bad (1 error), \(events - 1) events, \(events) steps; "))
-    #expect(errorLines(kept.standardError, path) == [40_000])
+      kept.output.hasPrefix("\(path): bad (1 error), \(events - 1) events, \(events) steps; "))
+    #expect(errorLines(kept.error, path) == [625])
   }
 
-  /// A good line longer than a chunk (900 kB) and a line over the 1 MiB limit longer than the
-  /// window (5 MB, 20 chunks): both read across chunks, the second skipped as it goes.
+  /// A good line longer than a chunk (14 kB, 3.4 chunks) and a line over the line limit longer
+  /// than the window (78 kB, 19 chunks): both read across chunks, the second skipped as it goes.
   @Test func decodingAheadMatchesOneJobWithVeryLongLines() throws {
     let recording = RecordingLines(try #require(Self.large, "replay generate failed"))
     let lines = recording.lines
@@ -281,34 +316,34 @@ struct CheckCommandTests {
       return String(text.dropFirst(5).prefix { $0 != "," })
     }
     let long =
-      #"{"t":\#(t(ofLine: 30_000)),"type":"textChange","text":""#
-      + String(repeating: "x", count: 900_000) + #""}"#
+      #"{"t":\#(t(ofLine: 500)),"type":"textChange","text":""#
+      + String(repeating: "x", count: 14_000) + #""}"#
     let tooLong =
-      #"{"t":\#(t(ofLine: 50_000)),"type":"textChange","text":""#
-      + String(repeating: "y", count: 5_000_000) + #""}"#
-    // After line 30,000 and after line 50,000 (50,001 once the first is in).
+      #"{"t":\#(t(ofLine: 800)),"type":"textChange","text":""#
+      + String(repeating: "y", count: 78_000) + #""}"#
+    #expect(long.utf8.count > Self.chunkSize && long.utf8.count < Self.reading.lineLimit)
+    #expect(tooLong.utf8.count > Self.window * Self.chunkSize)
+    // After line 500 and after line 800 (801 once the first is in).
     let bytes =
-      Array(recording.bytes[..<lines[30_000].lowerBound]) + Array((long + "\n").utf8)
-      + Array(recording.bytes[lines[30_000].lowerBound..<lines[50_000].lowerBound])
-      + Array((tooLong + "\n").utf8) + Array(recording.bytes[lines[50_000].lowerBound...])
+      Array(recording.bytes[..<lines[500].lowerBound]) + Array((long + "\n").utf8)
+      + Array(recording.bytes[lines[500].lowerBound..<lines[800].lowerBound])
+      + Array((tooLong + "\n").utf8) + Array(recording.bytes[lines[800].lowerBound...])
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = try writeFile(bytes, "long.jsonl", in: folder)
 
     let kept = try expectDecodeAheadMatchesOneJob([path], ["--keep-going"])
     #expect(kept.status == 1)
-    // One more event than the recording, the long one; line 50,002 reported.
+    // One more event than the recording, the long one; line 802 reported.
     #expect(
-      kept.standardOutput.hasPrefix(
+      kept.output.hasPrefix(
         "\(path): bad (1 error), \(events + 1) events, \(events + 2) steps; "))
-    #expect(errorLines(kept.standardError, path) == [50_002])
+    #expect(errorLines(kept.error, path) == [802])
 
     let stopped = try expectDecodeAheadMatchesOneJob([path])
-    // Lines 2 to 50,001 are replayed.
-    #expect(
-      stopped.standardOutput.hasPrefix(
-        "\(path): bad (1 error, stopped), 50000 events, 50001 steps; "))
-    #expect(errorLines(stopped.standardError, path) == [50_002])
+    // Lines 2 to 801 are replayed.
+    #expect(stopped.output.hasPrefix("\(path): bad (1 error, stopped), 800 events, 801 steps; "))
+    #expect(errorLines(stopped.error, path) == [802])
   }
 
   /// Bad lines across chunk boundaries, the first chunk ending exactly at a line break.
@@ -329,16 +364,16 @@ struct CheckCommandTests {
     let kept = try expectDecodeAheadMatchesOneJob([path], ["--keep-going"])
     #expect(kept.status == 1)
     #expect(
-      kept.standardOutput.hasPrefix(
+      kept.output.hasPrefix(
         "\(path): bad (7 errors), \(events - 7) events, \(events - 6) steps; "))
-    #expect(errorLines(kept.standardError, path) == broken)
+    #expect(errorLines(kept.error, path) == broken)
 
     let stopped = try expectDecodeAheadMatchesOneJob([path])
     // Lines 2 to broken[0] - 1 are replayed.
     #expect(
-      stopped.standardOutput.hasPrefix(
+      stopped.output.hasPrefix(
         "\(path): bad (1 error, stopped), \(broken[0] - 2) events, \(broken[0] - 1) steps; "))
-    #expect(errorLines(stopped.standardError, path) == [broken[0]])
+    #expect(errorLines(stopped.error, path) == [broken[0]])
   }
 
   /// CRLF line endings, shifted so that the first chunk ends between a `\r` and its `\n`; good,
@@ -354,19 +389,36 @@ struct CheckCommandTests {
     let good = try writeFile(recording.bytes, "good.jsonl", in: folder)
     let result = try expectDecodeAheadMatchesOneJob([good])
     #expect(result.status == 0)
-    #expect(result.standardOutput.hasPrefix("\(good): \(events) events, \(events + 1) steps; "))
+    #expect(result.output.hasPrefix("\(good): \(events) events, \(events + 1) steps; "))
 
     let broken = try breakSevenLines(&recording)
     let bad = try writeFile(recording.bytes, "bad.jsonl", in: folder)
     let kept = try expectDecodeAheadMatchesOneJob([bad], ["--keep-going"])
     #expect(
-      kept.standardOutput.hasPrefix(
+      kept.output.hasPrefix(
         "\(bad): bad (7 errors), \(events - 7) events, \(events - 6) steps; "))
-    #expect(errorLines(kept.standardError, bad) == broken)
+    #expect(errorLines(kept.error, bad) == broken)
 
     let both = try expectDecodeAheadMatchesOneJob([good, bad], ["--keep-going"])
     #expect(both.status == 1)
-    #expect(both.standardOutput.hasSuffix("\n2 files: 1 good, 1 bad\n"))
-    #expect(errorLines(both.standardError, bad) == broken)
+    #expect(both.output.hasSuffix("\n2 files: 1 good, 1 bad\n"))
+    #expect(errorLines(both.error, bad) == broken)
+  }
+
+  /// The binary at its real chunk size: a recording of 16,000 events (about 1.2 MB, so more
+  /// than the four chunks under which a file is read without the helper thread) checked with
+  /// `--jobs 2` and `--jobs 1` gives the same output.
+  @Test func theBinaryDecodesAheadAtItsRealChunkSize() throws {
+    let bytes = try #require(Self.generated(events: 16_000), "replay generate failed")
+    #expect(bytes.count > 4 * CheckCommand.Reading().chunkSize)
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = try writeFile(bytes, "real.jsonl", in: folder)
+    let ahead = try ReplayBinary.run(["check", "--no-times", "--jobs", "2", path])
+    let reference = try ReplayBinary.run(["check", "--no-times", "--jobs", "1", path])
+    #expect(ahead.status == 0)
+    expectNoDifference(ahead.standardOutput, reference.standardOutput, "standard output")
+    #expect(ahead.standardError == "" && reference.standardError == "")
+    #expect(ahead.standardOutput.hasPrefix("\(path): 16000 events, 16001 steps; "))
   }
 }

@@ -9,6 +9,19 @@ package func expectCommand(
   status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> ProcessResult {
   let result = try ReplayBinary.run(arguments, input: stdin)
+  expectOutputs(
+    of: arguments, result, stdout: stdout, stderr: stderr, status: status,
+    sourceLocation: sourceLocation)
+  return result
+}
+
+/// Expects what a run of `replay arguments` printed and how it exited, each output compared with
+/// a line diff: the comparison behind ``expectCommand(_:stdin:stdout:stderr:status:sourceLocation:)``
+/// and behind the test targets' in-process runs.
+package func expectOutputs(
+  of arguments: [String], _ result: ProcessResult, stdout: String, stderr: String, status: Int32,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
   let command = (["replay"] + arguments).joined(separator: " ")
   if result.standardOutput != stdout {
     expectNoDifference(
@@ -21,5 +34,4 @@ package func expectCommand(
       sourceLocation: sourceLocation)
   }
   #expect(result.status == status, "exit status of \(command)", sourceLocation: sourceLocation)
-  return result
 }

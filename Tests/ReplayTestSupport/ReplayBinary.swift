@@ -6,6 +6,13 @@ package struct ProcessResult: Sendable {
   package var standardOutput: String
   package var standardError: String
   package var outputBytes: Data
+
+  package init(status: Int32, standardOutput: String, standardError: String, outputBytes: Data) {
+    self.status = status
+    self.standardOutput = standardOutput
+    self.standardError = standardError
+    self.outputBytes = outputBytes
+  }
 }
 
 /// Runs the built `replay` binary the way a user would.
