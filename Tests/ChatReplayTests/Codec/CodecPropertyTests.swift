@@ -45,7 +45,7 @@ struct CodecPropertyTests {
   func replayingTheEncodingEqualsReducingInMemory(layout: LayoutID) {
     let streams = Gen.oneOf([PropertyDefaults.realistic, PropertyDefaults.adversarial])
     expectProperty(
-      streams, cases: 100
+      streams, cases: 40
     ) { recording in
       var replayer = Replayer(options: PropertyDefaults.options(layout: layout))
       var replayed: [ChatState] = []

@@ -6,7 +6,7 @@ struct RecordingDecoderTests {
   static let sendTap = #"{"t":1,"type":"sendTap"}"#
   static let tenMegabyteLine: String = {
     // {"t":1,"type":"textChange","text":"…"} is 37 bytes around the text.
-    let text = String(repeating: "a", count: 10 * 1024 * 1024 - 37)
+    let text = repeatedASCII("a", count: 10 * 1024 * 1024 - 37)
     return #"{"t":1,"type":"textChange","text":""# + text + #""}"#
   }()
 
@@ -141,7 +141,6 @@ struct RecordingDecoderTests {
 
   @Test(arguments: cases)
   func chunkBoundariesDoNotChangeTheResult(_ input: MalformedInput) {
-    guard input.bytes.count < 4096 else { return }
     RecordingReaderVerifier.verify(input.bytes, input.id)
   }
 

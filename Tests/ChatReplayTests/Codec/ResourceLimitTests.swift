@@ -56,7 +56,7 @@ struct ResourceLimitTests {
   @Test func nestingInAnUnknownFieldStopsAtTheLimit() {
     // `{"t":1,"type":"sendTap","x":` is 28 bytes; the 65th '[' is at offset 28 + 64 = 92,
     // column 93. A hundred thousand brackets cost no more stack than 65.
-    let line = #"{"t":1,"type":"sendTap","x":"# + String(repeating: "[", count: 100_000)
+    let line = #"{"t":1,"type":"sendTap","x":"# + repeatedASCII("[", count: 100_000)
     let result = read(Array(line.utf8), lineLimit: 1 << 20)
     #expect(result.errors == ["1:93: arrays and objects nest more than 64 deep"])
   }
@@ -96,7 +96,7 @@ struct ResourceLimitTests {
 
   @Test func aMillionDigitNumberIsOutOfRangeAndQuotedShort() {
     // The quotation stops after 24 characters.
-    let line = #"{"t":"# + String(repeating: "9", count: 1_000_000) + #","type":"sendTap"}"#
+    let line = #"{"t":"# + repeatedASCII("9", count: 1_000_000) + #","type":"sendTap"}"#
     let result = read(Array(line.utf8), lineLimit: 1 << 21)
     #expect(
       result.errors == [
@@ -105,7 +105,7 @@ struct ResourceLimitTests {
   }
 
   @Test func aNumberWithAHalfMillionZerosIsReadAsZero() {
-    let line = #"{"t":0."# + String(repeating: "0", count: 500_000) + #"1,"type":"sendTap"}"#
+    let line = #"{"t":0."# + repeatedASCII("0", count: 500_000) + #"1,"type":"sendTap"}"#
     let result = read(Array(line.utf8), lineLimit: 1 << 20)
     #expect(result.errors == [])
     #expect(result.events == [TimedEvent(t: 0, event: .sendTap)])
