@@ -8,7 +8,7 @@ struct DeterminismPropertyTests {
   func replayingTwiceGivesTheSameStatesByteForByte(layout: LayoutID) {
     let streams = Gen.oneOf([PropertyDefaults.realistic, PropertyDefaults.adversarial])
     expectProperty(
-      streams, cases: 50
+      streams, cases: 20
     ) { recording in
       let first = recording.states(layout: layout)
       let second = recording.states(layout: layout)

@@ -10,7 +10,7 @@ struct TimeTravelPropertyTests {
     let streams = Gen.oneOf([PropertyDefaults.realistic, PropertyDefaults.adversarial])
     expectProperty(
       streams,
-      cases: 40
+      cases: 20
     ) { recording in
       let reference = recording.states(layout: layout)
       let timeline: Timeline

@@ -12,9 +12,8 @@ struct AdversarialPropertyTests {
       let states = recording.states(layout: layout, measurer: FontMetricsMeasurer())
       for state in states {
         // Messages never change once added, so the last state shows every message's frame.
-        var finder = NonFiniteNumberFinder()
-        state.write(to: &finder, includeMessages: state.step == states.count - 1)
-        if let path = finder.found.first {
+        let paths = nonFiniteNumberPaths(in: state, includeMessages: state.step == states.count - 1)
+        if let path = paths.first {
           return
             "\(layout.rawValue): step \(state.step) has \(path) = non-finite:\n\(state.jsonLine())"
         }

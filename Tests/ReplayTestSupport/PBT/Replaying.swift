@@ -61,6 +61,36 @@ package func firstDifference(
   return nil
 }
 
+/// The paths of the numbers that are not finite in `state` as it writes itself (with its messages
+/// when `includeMessages` is set); empty when every number is finite.
+///
+/// A first pass only counts them: the paths are worked out, by a second pass, only for a state
+/// that has one, so that checking the states of thousands of steps stays cheap.
+package func nonFiniteNumberPaths(in state: ChatState, includeMessages: Bool) -> [String] {
+  var counter = NonFiniteNumberCounter()
+  state.write(to: &counter, includeMessages: includeMessages)
+  guard counter.count > 0 else { return [] }
+  var finder = NonFiniteNumberFinder()
+  state.write(to: &finder, includeMessages: includeMessages)
+  return finder.found
+}
+
+/// Counts the numbers that are not finite.
+private struct NonFiniteNumberCounter: StructuredWriter {
+  var count = 0
+
+  mutating func beginObject() {}
+  mutating func endObject() {}
+  mutating func beginArray() {}
+  mutating func endArray() {}
+  mutating func key(_ name: StaticString) {}
+  mutating func number(_ value: Double) {
+    if !value.isFinite { count += 1 }
+  }
+  mutating func string(_ value: String) {}
+  mutating func bool(_ value: Bool) {}
+}
+
 /// Collects the paths of numbers that are not finite, through the state's own structure.
 package struct NonFiniteNumberFinder: StructuredWriter {
   private var path: [String] = []
