@@ -50,6 +50,32 @@ public struct SessionHeader: Hashable, Sendable {
 
   /// The header a recording without one uses.
   public static let `default` = SessionHeader()
+
+  /// The kind of device as the layouts need it: the header's `idiom` when it names one, else
+  /// `.pad` for a model that starts with "iPad", else `.phone`.
+  public var deviceIdiom: DeviceIdiom {
+    switch idiom {
+    case "phone": return .phone
+    case "pad", "mac", "tv", "carPlay", "vision": return .pad
+    default: return device.model.hasPrefix("iPad") ? .pad : .phone
+    }
+  }
+}
+
+/// The kind of device, as far as a window's size classes depend on it.
+///
+/// UIKit gives an iPhone in landscape a compact height and every other device and orientation a
+/// regular one; ``pad`` stands for every idiom whose windows are always regular in height (iPad,
+/// Mac, TV, CarPlay, Vision).
+public enum DeviceIdiom: String, Hashable, Sendable {
+  case phone
+  case pad
+}
+
+/// A size class of a window's width or height, like `UIUserInterfaceSizeClass`.
+public enum SizeClass: String, Hashable, Sendable {
+  case compact
+  case regular
 }
 
 /// The name and version of the program that made a recording.

@@ -36,7 +36,7 @@ struct CheckCommandTests {
   static let rotationLine =
     "Recordings/rotation.jsonl: 30 events, 31 steps; diagnostics: keyboard-gap ×4 (21 steps),"
     + " message-hidden ×1 (1 step), offset-out-of-range ×2 (13 steps), unsafe-input ×1"
-    + " (4 steps), bad-index ×1 (1 step)"
+    + " (4 steps), phantom-keyboard ×1 (1 step), bad-index ×1 (1 step)"
 
   /// A time and a speed as `check` prints them: `; 1.2 ms, 34.5 MB/s` or `; 1.234 s, 5.6 MB/s`.
 

@@ -53,7 +53,7 @@ public enum Summary {
     ///
     /// Inline, there is no array to copy or check for uniqueness per step. Its size is a
     /// literal, so ``init()`` checks it against the kinds.
-    typealias Counts = InlineArray<13, Int>
+    typealias Counts = InlineArray<14, Int>
 
     /// How many kinds a tally can count.
     public static var capacity: Int { Counts.count }

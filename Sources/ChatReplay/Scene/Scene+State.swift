@@ -186,7 +186,8 @@ extension Scene {
         index: index, frame: Rect(x: x, y: minY, width: width, height: maxY - minY),
         visible: Rect(x: 0, y: visibleMinY, width: window.width, height: visibleMaxY - visibleMinY))
     case .badIndex, .doubledOrigin, .duplicateObserver, .emptyMessage, .frameMismatch,
-      .keyboardGap, .keyboardOverlap, .modelDivergence, .offsetOutOfRange, .unsafeInput:
+      .keyboardGap, .keyboardOverlap, .modelDivergence, .offsetOutOfRange, .phantomKeyboard,
+      .unsafeInput:
       // Drawn by the scene's own parts (gap, overlap, the bars) or not a place on the screen.
       return nil
     }

@@ -79,7 +79,7 @@ public struct AccessoryLayout: Layout {
   public func initialState(header: SessionHeader, measurer: any TextMeasuring) -> ChatState {
     var state = ChatState(
       layout: self, memory: Memory(), screen: header.device.screen,
-      safeArea: header.device.safeArea)
+      safeArea: header.device.safeArea, idiom: header.deviceIdiom)
     state.list.frame = state.screenRect
     let messages = header.messages ?? [InitialMessage(from: .me, text: "")]
     for message in messages {
@@ -101,7 +101,10 @@ public struct AccessoryLayout: Layout {
       // The screen handles these (they change no state); they never reach a layout.
       break
     case .keyboard(let notification):
-      guard let frame = notification.frameEnd else { break }
+      // iOS places the accessory on the keyboard itself: a frame that cannot be where the
+      // keyboard is (taller than the window while a floating keyboard is dragged, above the
+      // window while one undocks) moves nothing.
+      guard let frame = notification.frameEnd, !state.isKeyboardPlaceholder(frame) else { break }
       let dockedHeight = containerHeight + state.safeArea.bottom
       if frame.height <= dockedHeight + ChatState.tolerance || frame.minY >= state.screen.height {
         memory.shownFrame = nil

@@ -40,6 +40,9 @@ extension ChatState {
         .offsetOutOfRange(
           offsetY: list.contentOffsetY, minimum: range.lowerBound, maximum: range.upperBound))
     }
+    if keyboardOnScreen == nil && keyboard.visibleHeight > 0.5 {
+      diagnostics.append(.phantomKeyboard(visibleHeight: keyboard.visibleHeight))
+    }
     let safeAreaMinY = screen.height - safeArea.bottom
     let inputMaxY = inputContentFrame.maxY
     if keyboardOnScreen == nil && inputMaxY > safeAreaMinY + Self.tolerance {

@@ -216,6 +216,8 @@ extension Diagnostic {
       field("model", model)
       field("device", device)
       field("difference", device - model)
+    case .phantomKeyboard(let visibleHeight):
+      field("visibleHeight", visibleHeight)
     case .unsafeInput(let inputBarMaxY, let safeAreaMinY):
       field("inputBarMaxY", inputBarMaxY)
       field("safeAreaMinY", safeAreaMinY)

@@ -11,6 +11,8 @@ public struct ChatState: Equatable, Sendable {
   public var screen: Size
   /// The window's safe-area insets (`S`).
   public var safeArea: EdgeInsets
+  /// The kind of device, from the header: with the window's shape it gives the size classes.
+  public var idiom: DeviceIdiom
   public var keyboard = Keyboard()
   public var inputBar = InputBar()
   public var list = MessageList()
@@ -31,10 +33,14 @@ public struct ChatState: Equatable, Sendable {
     windowOriginInScreen = frame.x != 0 || frame.y != 0 ? Point(x: frame.x, y: frame.y) : nil
   }
 
-  /// A state of `layout`'s screen, remembering `memory`.
-  public init<L: Layout>(layout: L, memory: L.Memory, screen: Size, safeArea: EdgeInsets) {
+  /// A state of `layout`'s screen, remembering `memory`, on a device of kind `idiom` (a header's
+  /// ``SessionHeader/deviceIdiom``).
+  public init<L: Layout>(
+    layout: L, memory: L.Memory, screen: Size, safeArea: EdgeInsets, idiom: DeviceIdiom = .phone
+  ) {
     self.screen = screen
     self.safeArea = safeArea
+    self.idiom = idiom
     (self.slot, self.custom) = LayoutSlot.make(layout, memory)
   }
 
@@ -84,6 +90,13 @@ public struct ChatState: Equatable, Sendable {
     public var contentOffsetY = 0.0
     /// `contentSize.height`.
     public var contentHeight = 0.0
+  }
+
+  /// The window's vertical size class, decided as UIKit does: compact for an iPhone in landscape
+  /// (a phone window wider than it is tall), regular otherwise.
+  @inline(__always)
+  public var verticalSizeClass: SizeClass {
+    idiom == .phone && screen.width > screen.height ? .compact : .regular
   }
 
   /// The window's bounds.

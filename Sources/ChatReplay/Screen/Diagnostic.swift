@@ -31,6 +31,9 @@ public enum Diagnostic: Hashable, Sendable {
     index: Int, messageMinY: Double, messageMaxY: Double, visibleMinY: Double, visibleMaxY: Double)
   /// `contentOffset.y` lies outside the range the list can rest at.
   case offsetOutOfRange(offsetY: Double, minimum: Double, maximum: Double)
+  /// The layout makes room for a keyboard (its visible height is positive) while no keyboard is
+  /// on screen.
+  case phantomKeyboard(visibleHeight: Double)
   /// With the keyboard hidden, the input bar reaches into the bottom safe area.
   case unsafeInput(inputBarMaxY: Double, safeAreaMinY: Double)
 
@@ -68,6 +71,7 @@ public enum Diagnostic: Hashable, Sendable {
     case .modelDivergence: .modelDivergence
     case .offsetOutOfRange: .offsetOutOfRange
     case .outsideContainer: .outsideContainer
+    case .phantomKeyboard: .phantomKeyboard
     case .unsafeInput: .unsafeInput
     }
   }
@@ -89,6 +93,7 @@ public enum Diagnostic: Hashable, Sendable {
     case messageHidden = "message-hidden"
     case offsetOutOfRange = "offset-out-of-range"
     case unsafeInput = "unsafe-input"
+    case phantomKeyboard = "phantom-keyboard"
     case crash
     case badIndex = "bad-index"
     case frameMismatch = "frame-mismatch"
@@ -148,6 +153,9 @@ public enum Diagnostic: Hashable, Sendable {
     case .outsideContainer(let child, let minX, let maxX, let container, let width):
       return
         "\(child.rawValue) spans x \(f(minX))...\(f(maxX)) but \(container.rawValue) is \(f(width)) pt wide: touches beyond it are lost"
+    case .phantomKeyboard(let visibleHeight):
+      return
+        "the layout makes room for a keyboard \(f(visibleHeight)) pt high, but no keyboard is on screen"
     case .unsafeInput(let inputBarMaxY, let safeAreaMinY):
       return
         "input bar bottom \(f(inputBarMaxY)) reaches into the bottom safe area, which starts at \(f(safeAreaMinY))"

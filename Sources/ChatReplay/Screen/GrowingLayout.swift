@@ -129,7 +129,8 @@ public struct GrowingLayout: Layout {
       sendButtonFrame: Rect(
         x: width - (sendButtonWidth + margin), y: margin, width: sendButtonWidth,
         height: boxHeight - margin))
-    var state = ChatState(layout: self, memory: memory, screen: screen, safeArea: safeArea)
+    var state = ChatState(
+      layout: self, memory: memory, screen: screen, safeArea: safeArea, idiom: header.deviceIdiom)
     state.keyboard.frame = Rect(x: 0, y: screen.height, width: width, height: 0)
     state.list.frame = table
     state.inputBar.frame = box

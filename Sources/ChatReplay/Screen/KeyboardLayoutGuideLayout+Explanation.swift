@@ -74,14 +74,18 @@ extension KeyboardLayoutGuideLayout {
         ])
     case "list.adjustedContentInset.top":
       let inset = state.list.contentInset.top
+      let navigationBar = navigationBarHeight(in: state)
       return Explanation(
-        rule: "Automatic inset adjustment adds the top safe area and the navigation bar.",
+        rule:
+          "Automatic inset adjustment adds the top safe area and the navigation bar "
+          + "(navigationBar.compactHeight when the window's height is compact: an iPhone in "
+          + "landscape).",
         formulas: [
           Explanation.formula(
             "list.adjustedContentInset.top",
             "contentInset.top + safeArea.top + navigationBar.height",
-            [inset, state.safeArea.top, navigationBarHeight], operators: ["+", "+"],
-            result: inset + state.safeArea.top + navigationBarHeight)
+            [inset, state.safeArea.top, navigationBar], operators: ["+", "+"],
+            result: inset + state.safeArea.top + navigationBar)
         ])
     case "list.contentOffset.y":
       return Explanation.offsetAfterScrollToLast(

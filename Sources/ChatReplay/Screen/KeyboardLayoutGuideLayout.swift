@@ -8,9 +8,12 @@
 /// Rules, each from Apple's documentation of `UIKeyboardLayoutGuide`:
 /// - The guide "represents the space the keyboard occupies in your app's layout"
 ///   (UIKeyboardLayoutGuide): with a docked keyboard on screen, its top is the keyboard frame's
-///   top. The keyboard's frame is the `frameEnd` of the last `willChangeFrame`, `willShow` or
-///   `willHide`; a notification without one leaves it where it was (the guide follows the
-///   keyboard, not the notifications).
+///   top. The keyboard's frame is the `frameEnd` of the last `willChangeFrame`, `willShow`,
+///   `willHide` or `didChangeFrame` (where a floating, undocked or split keyboard, which posts no
+///   show or hide, comes to rest); a notification without one leaves it where it was, and so does
+///   a frame that cannot be the keyboard's (``ChatState/isKeyboardPlaceholder(_:)``: as tall as
+///   the window while a floating keyboard is dragged, above the window while one undocks). The
+///   guide follows the keyboard, not the notifications.
 /// - "When the keyboard isn't onscreen, the guide is at the bottom of the window and has a height
 ///   equal to the bottom of the current safeAreaInsets" (Adjusting your layout with keyboard
 ///   layout guide): its top is `H - S.bottom`. With `usesBottomSafeArea` false (iOS 17) the guide
@@ -70,6 +73,9 @@ public struct KeyboardLayoutGuideLayout: Layout {
       .points(
         "navigationBar.height", \.navigationBarHeight, in: 0...200,
         "The navigation bar's height, added to the list's top inset."),
+      .points(
+        "navigationBar.compactHeight", \.compactNavigationBarHeight, in: 0...200,
+        "The navigation bar's height in a compact-height window (an iPhone in landscape)."),
       .points("inputBar.height", \.inputBarHeight, in: 1...400, "The input bar's height."),
       .points(
         "balloon.maxWidth", \.balloonMaxWidth, in: 1...2000, "A message balloon's maximum width."),
@@ -92,6 +98,9 @@ public struct KeyboardLayoutGuideLayout: Layout {
   public var keyboardDismissPadding = 0.0
   /// The navigation bar's height.
   public var navigationBarHeight = 44.0
+  /// The navigation bar's height when the window's height is compact (UIKit's 32 on an iPhone in
+  /// landscape).
+  public var compactNavigationBarHeight = 32.0
   /// The input bar's height.
   public var inputBarHeight = 44.0
   /// The balloon's maximum width.
@@ -116,8 +125,13 @@ public struct KeyboardLayoutGuideLayout: Layout {
   /// Safe area plus the navigation bar on top: what automatic inset adjustment adds.
   public func systemInset(of state: ChatState) -> EdgeInsets {
     EdgeInsets(
-      top: state.safeArea.top + navigationBarHeight, left: 0, bottom: state.safeArea.bottom,
-      right: 0)
+      top: state.safeArea.top + navigationBarHeight(in: state), left: 0,
+      bottom: state.safeArea.bottom, right: 0)
+  }
+
+  /// The navigation bar's height in `state`'s window: the compact one when its height is compact.
+  public func navigationBarHeight(in state: ChatState) -> Double {
+    state.verticalSizeClass == .compact ? compactNavigationBarHeight : navigationBarHeight
   }
 
   /// Enabled with text.
@@ -145,7 +159,8 @@ public struct KeyboardLayoutGuideLayout: Layout {
   public func initialState(header: SessionHeader, measurer: any TextMeasuring) -> ChatState {
     let screen = header.device.screen
     var state = ChatState(
-      layout: self, memory: Memory(), screen: screen, safeArea: header.device.safeArea)
+      layout: self, memory: Memory(), screen: screen, safeArea: header.device.safeArea,
+      idiom: header.deviceIdiom)
     state.keyboard.frame = Rect(x: 0, y: screen.height, width: screen.width, height: 0)
     state.list.contentHeight = 2 * sectionInset
     for message in header.messages ?? RxKeyboardLayout.seedMessages {
@@ -166,11 +181,14 @@ public struct KeyboardLayoutGuideLayout: Layout {
       break
     case .keyboard(let notification):
       switch notification.name {
-      case .willChangeFrame, .willShow, .willHide:
-        guard let frame = notification.frameEnd else { break }
+      case .willChangeFrame, .willShow, .willHide, .didChangeFrame:
+        // The guide follows the keyboard itself: a frame that cannot be where it is (taller than
+        // the window while a floating keyboard is dragged, above the window while one undocks)
+        // leaves it where it was.
+        guard let frame = notification.frameEnd, !state.isKeyboardPlaceholder(frame) else { break }
         state.keyboard.frame = frame
         memory.shownTop = followedTop(of: frame, in: state)
-      case .didChangeFrame, .didShow, .didHide:
+      case .didShow, .didHide:
         break
       }
 

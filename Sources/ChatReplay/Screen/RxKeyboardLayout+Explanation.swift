@@ -7,7 +7,7 @@ extension RxKeyboardLayout {
     let k = state.keyboard.visibleHeight
     let bar = inputBarHeight
     let barText = JSONWriter.format(bar)
-    let navigationBar = navigationBarHeight
+    let navigationBar = navigationBarHeight(in: state)
     let section = sectionInset
     let sectionText = JSONWriter.format(section)
     let minus = ["−", "−", "−"]
@@ -96,7 +96,8 @@ extension RxKeyboardLayout {
       return Explanation(
         rule:
           "Automatic inset adjustment adds the top safe area and the navigation bar "
-          + "(navigationBarHeight) to contentInset.top.",
+          + "(navigationBar.height, or navigationBar.compactHeight when the window's height is "
+          + "compact: an iPhone in landscape) to contentInset.top.",
         formulas: [
           Explanation.formula(
             "list.adjustedContentInset.top",

@@ -46,6 +46,9 @@ public struct RxKeyboardLayout: Layout {
         "navigationBar.height", \.navigationBarHeight, in: 0...200,
         "The navigation bar's height, added to the list's top inset."),
       .points(
+        "navigationBar.compactHeight", \.compactNavigationBarHeight, in: 0...200,
+        "The navigation bar's height in a compact-height window (an iPhone in landscape)."),
+      .points(
         "inputBar.height", \.inputBarHeight, in: 1...400,
         "The input bar's height (MessageInputBar's intrinsic height)."),
       .points(
@@ -68,6 +71,9 @@ public struct RxKeyboardLayout: Layout {
 
   /// The navigation bar's height.
   public var navigationBarHeight = 44.0
+  /// The navigation bar's height when the window's height is compact (UIKit's 32 on an iPhone in
+  /// landscape).
+  public var compactNavigationBarHeight = 32.0
   /// `MessageInputBar.intrinsicContentSize.height`.
   public var inputBarHeight = 44.0
   /// The balloon's maximum width.
@@ -97,8 +103,14 @@ public struct RxKeyboardLayout: Layout {
   @inline(__always)
   public func systemInset(of state: ChatState) -> EdgeInsets {
     EdgeInsets(
-      top: state.safeArea.top + navigationBarHeight, left: 0, bottom: state.safeArea.bottom,
-      right: 0)
+      top: state.safeArea.top + navigationBarHeight(in: state), left: 0,
+      bottom: state.safeArea.bottom, right: 0)
+  }
+
+  /// The navigation bar's height in `state`'s window: the compact one when its height is compact.
+  @inline(__always)
+  public func navigationBarHeight(in state: ChatState) -> Double {
+    state.verticalSizeClass == .compact ? compactNavigationBarHeight : navigationBarHeight
   }
 
   /// `textView.rx.text.map { $0?.isEmpty == false }`.
@@ -110,7 +122,8 @@ public struct RxKeyboardLayout: Layout {
     let screen = header.device.screen
     let memory = Memory(defaultFrame: Rect(x: 0, y: screen.height, width: screen.width, height: 0))
     var state = ChatState(
-      layout: self, memory: memory, screen: screen, safeArea: header.device.safeArea)
+      layout: self, memory: memory, screen: screen, safeArea: header.device.safeArea,
+      idiom: header.deviceIdiom)
     state.keyboard.frame = memory.defaultFrame
     // The first emission (k = 0) arrives before the constraints are set up and is ignored;
     // viewDidLayoutSubviews then sets the inset to the bar's height.

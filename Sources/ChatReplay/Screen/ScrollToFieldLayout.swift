@@ -71,7 +71,8 @@ public struct ScrollToFieldLayout: Layout {
   public func initialState(header: SessionHeader, measurer: any TextMeasuring) -> ChatState {
     let screen = header.device.screen
     var state = ChatState(
-      layout: self, memory: Memory(), screen: screen, safeArea: header.device.safeArea)
+      layout: self, memory: Memory(), screen: screen, safeArea: header.device.safeArea,
+      idiom: header.deviceIdiom)
     state.keyboard.frame = Rect(x: 0, y: screen.height, width: screen.width, height: 0)
     state.list.frame = state.screenRect
     for message in header.messages ?? [] {

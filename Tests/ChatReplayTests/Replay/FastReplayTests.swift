@@ -111,9 +111,10 @@ struct FastReplayTests {
     // The order summaries list the ids in: the layout rules' table.
     #expect(
       kinds.map(\.rawValue) == [
-        "keyboard-overlap", "keyboard-gap", "message-hidden", "offset-out-of-range", "unsafe-input",
-        "crash", "bad-index", "frame-mismatch", "outside-container", "duplicate-observer",
-        "doubled-origin", "empty-message", "model-divergence",
+        "keyboard-overlap", "keyboard-gap", "message-hidden", "offset-out-of-range",
+        "unsafe-input", "phantom-keyboard", "crash", "bad-index", "frame-mismatch",
+        "outside-container", "duplicate-observer", "doubled-origin", "empty-message",
+        "model-divergence",
       ])
   }
 }

@@ -34,6 +34,7 @@ struct OptionCase: CustomTestStringConvertible, Sendable {
   var layout: LayoutID
   var option: String
   var value: LayoutOptionValue
+  var device = Device.iPhone15
   var messages: [String] = []
   var events: [Event] = []
   var fontScaled = false
@@ -46,7 +47,7 @@ struct OptionCase: CustomTestStringConvertible, Sendable {
   /// The state after the events, replayed through the layout with the option set in the header.
   func finalState() throws -> ChatState {
     let header = SessionHeader(
-      layout: layout, device: .iPhone15,
+      layout: layout, device: device,
       messages: messages.map { InitialMessage(from: .me, text: $0) },
       options: [LayoutOptionSetting(name: option, value: value, source: .commandLine)])
     let options = Replayer.Options(
@@ -67,6 +68,9 @@ private func keyboard(_ name: KeyboardNotification.Name, _ frame: Rect) -> Event
 private let shown15 = keyboard(.willChangeFrame, Rect(x: 0, y: 516, width: 393, height: 336))
 private let growingShown = keyboard(.willShow, Rect(x: 0, y: 476, width: 393, height: 376))
 private let twelve = "abcdefghijkl"
+private let landscape15 = Device(
+  model: "iPhone 15", screen: Size(width: 852, height: 393),
+  safeArea: EdgeInsets(top: 0, left: 59, bottom: 21, right: 59))
 private let sixtyTwo = String(repeating: "x", count: 62)
 
 // iPhone 15: 393 × 852, safe area 59 top, 34 bottom. FixedWidthMeasurer: 10 pt a character,
@@ -76,6 +80,10 @@ private let optionCases: [OptionCase] = [
   OptionCase(
     layout: .rxkeyboard, option: "navigationBar.height", value: .number(32),
     path: "list.adjustedContentInset.top", expected: 91, arithmetic: "59 + 32"),
+  OptionCase(
+    layout: .rxkeyboard, option: "navigationBar.compactHeight", value: .number(40),
+    device: landscape15, path: "list.adjustedContentInset.top", expected: 40,
+    arithmetic: "a phone in landscape has a compact height: 0 + 40"),
   OptionCase(
     layout: .rxkeyboard, option: "inputBar.height", value: .number(52),
     path: "inputBar.frame.y", expected: 766, arithmetic: "852 − 34 − 0 − 52"),
@@ -165,6 +173,10 @@ private let optionCases: [OptionCase] = [
   OptionCase(
     layout: .keyboardLayoutGuide, option: "navigationBar.height", value: .number(32),
     path: "list.adjustedContentInset.top", expected: 91, arithmetic: "59 + 32"),
+  OptionCase(
+    layout: .keyboardLayoutGuide, option: "navigationBar.compactHeight", value: .number(40),
+    device: landscape15, path: "list.adjustedContentInset.top", expected: 40,
+    arithmetic: "a phone in landscape has a compact height: 0 + 40"),
   OptionCase(
     layout: .keyboardLayoutGuide, option: "inputBar.height", value: .number(52),
     path: "inputBar.frame.y", expected: 766, arithmetic: "852 − 34 − 52"),

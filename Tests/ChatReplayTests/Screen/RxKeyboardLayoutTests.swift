@@ -189,15 +189,15 @@ struct RxKeyboardLayoutTests {
     store.reduce(.viewport(screen: Size(width: 852, height: 393), safeArea: landscape), at: 1)
     // After rotation H = 393, but the default frame is still (0, 852, 393, 0): k = 393 - 852 = -459.
     // Inset -459 + 44 = -415. Bar bottom 393 - 21 + 459 = 831 (y 787), below the safe area's top
-    // 393 - 21 = 372. Offset 233; adjusted top 0 + 44 = 44, bottom -415 + 21 = -394, so the
-    // max is max(20 - 394 - 393, -44) = -44.
+    // 393 - 21 = 372. Offset 233; adjusted top 0 + 32 = 32 (landscape: the compact navigation
+    // bar), bottom -415 + 21 = -394, so the max is max(20 - 394 - 393, -32) = -32.
     store.send(keyboard(.willChangeFrame, end: nil), at: 2) {
       $0.keyboard.frame = Rect(x: 0, y: 852, width: 393, height: 0)
       $0.keyboard.visibleHeight = -459
       $0.list.contentInset.bottom = -415
       $0.inputBar.frame.y = 787
       $0.diagnostics = [
-        .offsetOutOfRange(offsetY: 233, minimum: -44, maximum: -44),
+        .offsetOutOfRange(offsetY: 233, minimum: -32, maximum: -32),
         .unsafeInput(inputBarMaxY: 831, safeAreaMinY: 372),
       ]
     }
@@ -318,8 +318,9 @@ struct RxKeyboardLayoutTests {
     var store = ScreenStore(screen, initialState: shownOnIPhone15())
     let landscape = EdgeInsets(top: 0, left: 59, bottom: 21, right: 59)
     // H = 393, W = 852, S.bottom = 21, k still 336: bar bottom 393 - 21 - 336 = 36 (y -8).
-    // The keyboard frame (0, 516, …) is below the new screen: hidden. Adjusted top 0 + 44 = 44,
-    // bottom 380 + 21 = 401: max(20 + 401 - 393, -44) = 28 < 233.
+    // The keyboard frame (0, 516, …) is below the new screen: hidden, while k = 336 still makes
+    // room for it. Adjusted top 0 + 32 = 32 (the compact navigation bar), bottom 380 + 21 = 401:
+    // max(20 + 401 - 393, -32) = 28 < 233.
     store.send(
       .viewport(screen: Size(width: 852, height: 393), safeArea: landscape)
     ) {
@@ -327,10 +328,13 @@ struct RxKeyboardLayoutTests {
       $0.safeArea = landscape
       $0.inputBar.frame = Rect(x: 0, y: -8, width: 852, height: 44)
       $0.list.frame = Rect(x: 0, y: 0, width: 852, height: 393)
-      $0.diagnostics = [.offsetOutOfRange(offsetY: 233, minimum: -44, maximum: 28)]
+      $0.diagnostics = [
+        .offsetOutOfRange(offsetY: 233, minimum: -32, maximum: 28),
+        .phantomKeyboard(visibleHeight: 336),
+      ]
     }
     // The landscape keyboard: k = 393 - 184 = 209; inset 253; no will show (336 → 209).
-    // Bar bottom 393 - 21 - 209 = 163 (y 119); gap 184 - 163 = 21. Max 20 + 274 - 393 = -99 → -44.
+    // Bar bottom 393 - 21 - 209 = 163 (y 119); gap 184 - 163 = 21. Max 20 + 274 - 393 = -99 → -32.
     store.send(
       keyboard(.willChangeFrame, end: Rect(x: 0, y: 184, width: 852, height: 209)), at: 2
     ) {
@@ -340,7 +344,7 @@ struct RxKeyboardLayoutTests {
       $0.inputBar.frame.y = 119
       $0.diagnostics = [
         .keyboardGap(gap: 21, inputBarMaxY: 163, keyboardMinY: 184),
-        .offsetOutOfRange(offsetY: 233, minimum: -44, maximum: -44),
+        .offsetOutOfRange(offsetY: 233, minimum: -32, maximum: -32),
       ]
     }
   }
