@@ -115,7 +115,8 @@ struct CompareCommand: Command {
   private func rankObserved(_ columns: [Comparison.Column], _ console: inout Console)
     -> ExitStatus
   {
-    var ranking = ObservedRanking(columns: columns)
+    var ranking = ObservedRanking(
+      columns: columns, options: Replayer.Options(layoutOptions: layoutOptions))
     let name = displayName(forPath: file)
     do {
       try readChunks(of: file) { chunk in

@@ -80,6 +80,65 @@ struct CompareObservedTests {
         + "record what UIKit laid out with ChatReplayRecorder's layoutObserved.\n")
   }
 
+  /// The ranking of `Recordings/recorder-divergence.jsonl` with a 52-pt input bar, as
+  /// `--option inputBar.height=52` or the header's `options` set it, for the layouts that declare
+  /// the option (rxkeyboard, keyboard-layout-guide); accessory has none and ranks as without it.
+  ///
+  /// rxkeyboard: bar y = 852 − 34 − k − 52, 8 pt above the device's at every observed step
+  /// (766 for 774 with k 0; 430 for 472 with k 336), its height 52 for 44, and
+  /// `contentInset.bottom = k + 52` (and the adjusted one, 34 more) 8 over the device's: 4 of the
+  /// 9 values missed at each of the 4 observed steps, 36 − 16 = 20 matched. keyboard-layout-guide:
+  /// bar y = 818 − 52 = 766 at rest and 516 − 52 = 464 with the keyboard, inset 852 − y − 34
+  /// (52 and 354 for the device's 44 and 380): the same 4 misses per step, 20; the tie keeps the
+  /// columns' order.
+  static func rankingWithATallerBar(file: String, accessory: Substring) -> String {
+    """
+    \(file): 36 observed values in 4 observed events, matched within 0.5 pt by:
+      1. rxkeyboard             20/36  first departs at step 2: inputBar.frame.y is 766, the device 774
+      2. keyboard-layout-guide  20/36  first departs at step 2: inputBar.frame.y is 766, the device 774
+    \(accessory)
+
+    """
+  }
+
+  @Test func layoutOptionsFromTheCommandLineAndTheHeaderAreHonoured() throws {
+    let layouts = ["--layouts", "rxkeyboard,keyboard-layout-guide,accessory"]
+    let bundled = "Recordings/recorder-divergence.jsonl"
+    let plain = try ReplayBinary.run(["compare", bundled, "--observed"] + layouts)
+    let accessory = try #require(
+      plain.standardOutput.split(separator: "\n").first { $0.contains(". accessory") })
+    let withOption = try ReplayBinary.run(
+      ["compare", bundled, "--observed", "--option", "inputBar.height=52"] + layouts)
+    #expect(withOption.status == 0)
+    #expect(
+      withOption.standardOutput
+        == Self.rankingWithATallerBar(file: bundled, accessory: accessory))
+
+    // The same option in the header: accessory, which lacks it, is replayed without it (it was an
+    // error), and `--option` overrides the header back to the device's 44.
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("tall-bar.jsonl").path
+    let original = try String(contentsOfFile: bundled, encoding: .utf8)
+    try Data(
+      original.replacingOccurrences(
+        of: #""layout":"rxkeyboard","#,
+        with: #""layout":"rxkeyboard","options":{"inputBar.height":52},"#
+      ).utf8
+    ).write(to: URL(fileURLWithPath: path))
+    let fromHeader = try ReplayBinary.run(["compare", path, "--observed"] + layouts)
+    #expect(fromHeader.status == 0)
+    #expect(fromHeader.standardError == "")
+    #expect(
+      fromHeader.standardOutput
+        == Self.rankingWithATallerBar(file: path, accessory: accessory))
+    let overridden = try ReplayBinary.run(
+      ["compare", path, "--observed", "--option", "inputBar.height=44"] + layouts)
+    #expect(
+      overridden.standardOutput
+        == plain.standardOutput.replacingOccurrences(of: bundled, with: path))
+  }
+
   @Test func theBundledRecordingRanksRxKeyboardFirst() throws {
     let result = try ReplayBinary.run(
       ["compare", "Recordings/recorder-divergence.jsonl", "--observed"])

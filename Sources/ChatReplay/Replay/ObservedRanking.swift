@@ -35,13 +35,18 @@ public struct ObservedRanking: Sendable {
   /// The first line that could not be replayed; counting stops before it.
   public private(set) var error: RecordingError?
 
-  /// Ranks `columns`; `options` gives the measurer and the line limit.
+  /// Ranks `columns`; `options` gives the measurer, the line limit and the layout options set on
+  /// the command line (its layout and RxKeyboard release are the columns').
+  ///
+  /// The header's and `options`' layout options go to every column whose layout declares them,
+  /// as in ``Comparator``.
   public init(columns: [Comparison.Column], options: Replayer.Options = Replayer.Options()) {
     self.columns = columns
     replayers = columns.map { column in
       var layoutOptions = options
       layoutOptions.layout = column.layout
       layoutOptions.rxKeyboardVersion = column.rxKeyboardVersion
+      layoutOptions.skipsUndeclaredOptions = true
       return Replayer(options: layoutOptions)
     }
     tallies = columns.map { Score(column: $0, matched: 0, observed: 0, firstDeparture: nil) }
