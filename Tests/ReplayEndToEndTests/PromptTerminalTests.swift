@@ -79,6 +79,19 @@ final class PromptPane {
     return children.split(separator: " ").first.flatMap { pid_t($0) }
   }
 
+  /// Whether process `pid` is stopped (as Ctrl-Z leaves it) within 5 s: state `T` in
+  /// `/proc/PID/stat`, after the command's name in parentheses.
+  func isStopped(_ pid: pid_t) -> Bool {
+    for _ in 0..<100 {
+      let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+      if let name = stat.lastIndex(of: ")"), stat[name...].dropFirst(2).first == "T" {
+        return true
+      }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    return false
+  }
+
   /// Whether the program ended (its pane closed) within 5 s.
   func hasEnded() -> Bool {
     for _ in 0..<50 {
@@ -280,7 +293,7 @@ struct PromptTerminalTests {
     // Ctrl-Z stops it with the terminal restored; SIGCONT (as fg sends) brings the prompt back.
     pane.keys("C-z")
     let process = try #require(pane.replayProcess())
-    Thread.sleep(forTimeInterval: 0.3)
+    #expect(pane.isStopped(process))
     kill(process, SIGCONT)
     pane.type("t\r")
     #expect(pane.screen(waitingFor: "step 1 of 32").contains("(replay) next\nstep 1 of 32"))
