@@ -268,9 +268,15 @@ struct PromptTerminalTests {
     ])
     try #require(generated.status == 0)
     let pane = try PromptPane([file], width: 120, height: 40)
-    // The debug build loads 30,000 events in over a second: the progress line shows first.
-    #expect(pane.screen(waitingFor: "Loading \(file): ").contains(" events, "))
+    // Everything written to the pane, the progress line included once it is cleared: polling
+    // the screen misses it when the test's thread wakes up only after the load.
+    let written = folder.path + "/pane.txt"
+    pane.tmux("pipe-pane", "-t", "t", "-o", "cat >> '\(written)'")
     pane.screen(waitingFor: "(replay)")
+    // The debug build loads 30,000 events in over a second: the progress line shows first.
+    let output = (try? String(contentsOfFile: written, encoding: .utf8)) ?? ""
+    let progress = try #require(output.range(of: "Loading \(file): "), "no progress line")
+    #expect(output[progress.upperBound...].contains(" events, "))
     #expect(!pane.screen(waitingFor: "(replay)").contains("left\n"))
     // A watch on a message's text makes reverse-continue replay every step.
     pane.type("goto last\rwatch messages[3].text\rbreak 10\rreverse-continue\r")
