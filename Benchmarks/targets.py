@@ -143,7 +143,8 @@ def main():
         verdicts.append(("html vs check --jobs 1", False,
                          f"refused the 1M file (exit {refused['html']}): not measured"))
     large_figures = results[large][1]
-    for name in ("check --jobs 1", "--json", "compare", "debugger load", "html"):
+    for name in ("check --jobs 1", "check (2 threads)", "--json", "compare", "compare --json",
+                 "debugger load", "html"):
         if name in large_figures and name in figures:
             verdict(f"5M vs 1M: {name}", large_figures[name][0] / figures[name][0], 5.5)
 

@@ -14,6 +14,25 @@ public protocol StructuredWriter {
   mutating func key(dynamic name: String)
   /// A JSON `null` (in a ``JSONValue``).
   mutating func null()
+  /// A diagnostic, as ``Diagnostic/write(to:)`` writes it; a writer may reuse what it wrote for
+  /// an equal diagnostic.
+  mutating func diagnostic(_ diagnostic: Diagnostic)
+  /// A small object of `kind` written by `body`, whose bytes depend on nothing but `numbers`; a
+  /// writer may reuse what it wrote for the same kind and numbers.
+  mutating func object(
+    _ kind: SmallObject, numbers: SIMD4<Double>, _ body: (inout Self) -> Void)
+}
+
+/// The kinds of small objects a state writes through ``StructuredWriter/object(_:numbers:_:)``.
+public enum SmallObject: UInt8, Sendable {
+  /// `{"top":…,"left":…,"bottom":…,"right":…}`.
+  case edgeInsets
+  /// `{"x":…,"y":…,"width":…,"height":…}`.
+  case rect
+  /// `{"width":…,"height":…}`.
+  case size
+  /// `{"top":…,"bottom":…}`.
+  case verticalInsets
 }
 
 extension StructuredWriter {
@@ -21,6 +40,14 @@ extension StructuredWriter {
   public mutating func key(dynamic name: String) {}
   /// Writers of states, which hold no free-form values, ignore `null`.
   public mutating func null() {}
+  /// Writes the diagnostic's members one by one.
+  public mutating func diagnostic(_ diagnostic: Diagnostic) { diagnostic.write(to: &self) }
+  /// Writes the object with `body`.
+  public mutating func object(
+    _ kind: SmallObject, numbers: SIMD4<Double>, _ body: (inout Self) -> Void
+  ) {
+    body(&self)
+  }
 }
 
 /// Writes compact JSON into a byte buffer, keys in the order given.
@@ -32,9 +59,12 @@ extension StructuredWriter {
 /// once that the storage is not shared and has room, then writes its bytes without the
 /// per-byte checks of `Array.append`.
 public struct JSONWriter: StructuredWriter, Sendable {
-  private var storage: ByteStorage
+  var storage: ByteStorage
   /// Whether the next value or key needs a comma before it.
-  private var needsComma = false
+  var needsComma = false
+  /// What ``write(_:includeMessages:includeOptions:)`` wrote for the last state's diagnostics
+  /// and small objects.
+  var memo = RecordMemo()
 
   public init() {
     storage = ByteStorage(capacity: 1024)
@@ -53,7 +83,7 @@ public struct JSONWriter: StructuredWriter, Sendable {
 
   /// Room for `count` more bytes, in storage no other writer shares.
   @inline(__always)
-  private mutating func reserve(_ count: Int) -> ByteStorage {
+  mutating func reserve(_ count: Int) -> ByteStorage {
     if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
     storage.reserve(count)
     return storage
@@ -286,7 +316,7 @@ final class ByteStorage: @unchecked Sendable {
 }
 
 /// Numbers written straight into a writer's storage.
-private enum NumberText {
+enum NumberText {
   /// The longest text ``appendFast(_:to:)`` writes: a sign, 15 digits, a point.
   static let maximumFastLength = 17
 
@@ -330,7 +360,7 @@ private enum NumberText {
     return false
   }
 
-  /// The decimal digits of `value`, at most 15 of them.
+  /// The decimal digits of `value`, at most 15 of them, two at a time.
   @inline(__always)
   private static func appendDigits(_ value: UInt64, to storage: ByteStorage) {
     var length = 1
@@ -340,19 +370,29 @@ private enum NumberText {
       limit &*= 10
     }
     var rest = value
-    let end = storage.base + storage.count + length
-    var cursor = end
-    repeat {
+    var cursor = storage.base + storage.count + length
+    while rest >= 100 {
+      let pair = UInt8(truncatingIfNeeded: rest % 100)
+      rest /= 100
+      cursor -= 2
+      cursor[0] = pair / 10 &+ 48
+      cursor[1] = pair % 10 &+ 48
+    }
+    if rest >= 10 {
+      let pair = UInt8(truncatingIfNeeded: rest)
+      cursor -= 2
+      cursor[0] = pair / 10 &+ 48
+      cursor[1] = pair % 10 &+ 48
+    } else {
       cursor -= 1
-      cursor.pointee = UInt8(truncatingIfNeeded: rest % 10) &+ 48
-      rest /= 10
-    } while rest > 0
+      cursor.pointee = UInt8(truncatingIfNeeded: rest) &+ 48
+    }
     storage.count += length
   }
 }
 
 /// Strings written straight into a writer's storage, quoted and escaped.
-private enum StringText {
+enum StringText {
   /// Writes `"…"`: runs of bytes that need no escape are copied whole, found eight at a time.
   @inline(__always)
   static func append(_ utf8: UnsafeBufferPointer<UInt8>, to storage: ByteStorage) {

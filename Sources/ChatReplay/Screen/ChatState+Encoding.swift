@@ -36,14 +36,18 @@ extension ChatState {
     writer.string(layout.rawValue)
     if includeOptions { writeChangedOptions(to: &writer) }
     writer.key("screen")
-    EventEncoder.write(screen, to: &writer)
+    writer.object(.size, numbers: SIMD4(screen.width, screen.height, 0, 0)) {
+      EventEncoder.write(screen, to: &$0)
+    }
     writer.key("safeArea")
-    EventEncoder.write(safeArea, to: &writer)
+    writer.object(.edgeInsets, numbers: Self.numbers(safeArea)) {
+      EventEncoder.write(safeArea, to: &$0)
+    }
 
     writer.key("keyboard")
     writer.beginObject()
     writer.key("frame")
-    EventEncoder.write(keyboard.frame, to: &writer)
+    Self.write(keyboard.frame, to: &writer)
     writer.key("visibleHeight")
     writer.number(keyboard.visibleHeight)
     writer.endObject()
@@ -51,7 +55,7 @@ extension ChatState {
     writer.key("inputBar")
     writer.beginObject()
     writer.key("frame")
-    EventEncoder.write(inputBar.frame, to: &writer)
+    Self.write(inputBar.frame, to: &writer)
     writer.key("text")
     writer.string(inputBar.text)
     writer.key("sendEnabled")
@@ -61,7 +65,7 @@ extension ChatState {
     writer.key("list")
     writer.beginObject()
     writer.key("frame")
-    EventEncoder.write(list.frame, to: &writer)
+    Self.write(list.frame, to: &writer)
     writer.key("contentInset")
     Self.writeVertical(list.contentInset, to: &writer)
     writer.key("adjustedContentInset")
@@ -84,7 +88,7 @@ extension ChatState {
     writer.beginArray()
     if includeDiagnostics {
       for diagnostic in diagnostics {
-        diagnostic.write(to: &writer)
+        writer.diagnostic(diagnostic)
       }
     }
     writer.endArray()
@@ -134,12 +138,24 @@ extension ChatState {
   }
 
   private static func writeVertical(_ insets: EdgeInsets, to writer: inout some StructuredWriter) {
-    writer.beginObject()
-    writer.key("top")
-    writer.number(insets.top)
-    writer.key("bottom")
-    writer.number(insets.bottom)
-    writer.endObject()
+    writer.object(.verticalInsets, numbers: SIMD4(insets.top, insets.bottom, 0, 0)) { writer in
+      writer.beginObject()
+      writer.key("top")
+      writer.number(insets.top)
+      writer.key("bottom")
+      writer.number(insets.bottom)
+      writer.endObject()
+    }
+  }
+
+  private static func write(_ rect: Rect, to writer: inout some StructuredWriter) {
+    writer.object(.rect, numbers: SIMD4(rect.x, rect.y, rect.width, rect.height)) {
+      EventEncoder.write(rect, to: &$0)
+    }
+  }
+
+  private static func numbers(_ insets: EdgeInsets) -> SIMD4<Double> {
+    SIMD4(insets.top, insets.left, insets.bottom, insets.right)
   }
 
   /// The state as one line of JSON, without the line break.
@@ -147,16 +163,6 @@ extension ChatState {
     var writer = JSONWriter()
     write(to: &writer, includeMessages: includeMessages, includeOptions: includeOptions)
     return String(decoding: writer.bytes, as: UTF8.self)
-  }
-}
-
-extension JSONWriter {
-  /// Writes `state` as ``ChatState/write(to:includeMessages:)`` does, compiled for this writer:
-  /// the fast path of `replay FILE --json`, with no call through the protocol per token.
-  public mutating func write(
-    _ state: ChatState, includeMessages: Bool = false, includeOptions: Bool = false
-  ) {
-    state.write(to: &self, includeMessages: includeMessages, includeOptions: includeOptions)
   }
 }
 

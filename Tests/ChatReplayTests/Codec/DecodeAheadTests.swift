@@ -228,9 +228,7 @@ struct DecodeAheadTests {
     for size in Self.chunkSizes {
       var runs: [(states: [ChatState], events: [TimedEvent?], errors: [String])] = []
       for decodeAhead in [false, true] {
-        // Both runs measure text alike; the cheap measurer keeps 276 replays of the recordings
-        // fast in a debug build (the real one is the golden tests' and the CLI tests').
-        var replayer = Replayer(options: .init(measurer: PropertyDefaults.measurer))
+        var replayer = Replayer()
         var states: [ChatState] = []
         var events: [TimedEvent?] = []
         var errors: [String] = []

@@ -1,0 +1,34 @@
+import ChatReplay
+import ReplayTestSupport
+import Testing
+
+/// `replay --json`'s fast writer gives, state after state, the bytes of the plain one.
+struct JSONWriterStatesTests {
+  @Test(arguments: LayoutID.allCases)
+  func statesWrittenOneAfterAnotherAreTheLinesOfThePlainWriter(layout: LayoutID) {
+    let streams = Gen.oneOf([PropertyDefaults.realistic, PropertyDefaults.adversarial])
+    expectProperty(streams, cases: 10) { recording in
+      let states = recording.states(layout: layout)
+      // One writer for every state, as `--json` writes them: what it reuses from one state must
+      // never leak into the next. Then the last state in full, as `--at` writes it.
+      var writer = JSONWriter()
+      var expected = ""
+      for state in states {
+        writer.write(state, includeOptions: state.step == 0)
+        writer.newline()
+        expected += state.jsonLine(includeOptions: state.step == 0) + "\n"
+      }
+      if let last = states.last {
+        writer.write(last, includeMessages: true)
+        writer.newline()
+        expected += last.jsonLine(includeMessages: true) + "\n"
+      }
+      let written = String(decoding: writer.bytes, as: UTF8.self)
+      guard written != expected else { return nil }
+      let line = zip(written.split(separator: "\n"), expected.split(separator: "\n"))
+        .first { $0 != $1 }
+      return "\(layout.rawValue): the fast writer wrote\n\(line?.0 ?? "")\ninstead of\n"
+        + "\(line?.1 ?? "")"
+    }
+  }
+}
