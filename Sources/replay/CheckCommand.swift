@@ -286,55 +286,58 @@ struct CheckCommand: Command {
   ) -> CheckReport {
     let started = ContinuousClock.now
     let name = displayName(forPath: path)
-    var report = CheckReport(file: name, stopsAtFirstError: !keepGoing)
+    var gathering = Gathering(
+      report: CheckReport(file: name, stopsAtFirstError: !keepGoing), states: states,
+      keepGoing: keepGoing)
     var replayer = Replayer(options: options)
-    var writer = JSONWriter()
     do {
       try readChunks(
         of: path, decodingAhead: decodeAhead, chunkSize: reading.chunkSize, window: reading.window
       ) { chunk, decoded in
-        report.bytes += chunk.count
-        // Closures written in place (not local functions) keep the report's accesses static.
+        gathering.report.bytes += chunk.count
+        // Closures written in place (not local functions) keep the accesses static.
         return replayer.read(
-          chunk, decoded: decoded,
-          step: { state, _, line, _ in
-            report.count(state, line: line)
-            if let states {
-              report.stepLines.append(line)
-              writer.reset()
-              state.write(to: &writer)
-              writer.newline()
-              states.pointee += writer.bytes
-            }
-            return true
-          },
-          error: { error in
-            report.errors.append(error)
-            return keepGoing
-          })
+          chunk, decoded: decoded, step: { state, _, line, _ in gathering.take(state, line: line) },
+          error: { gathering.take($0) })
       }
     } catch {
-      report.readFailure = "Error: \(error.description)"
-      return report
+      gathering.report.readFailure = "Error: \(error.description)"
+      return gathering.report
     }
     replayer.finish(
-      step: { state, _, line, _ in
-        report.count(state, line: line)
-        if let states {
-          report.stepLines.append(line)
-          writer.reset()
-          state.write(to: &writer)
-          writer.newline()
-          states.pointee += writer.bytes
-        }
-        return true
-      },
-      error: { error in
-        report.errors.append(error)
-        return keepGoing
-      })
+      step: { state, _, line, _ in gathering.take(state, line: line) },
+      error: { gathering.take($0) })
+    var report = gathering.report
     if showsTimes { report.seconds = seconds(since: started) }
     return report
+  }
+
+  /// What checking a file gathers as its states and bad lines arrive: the report, and with
+  /// `states` each state as `--json` writes it.
+  private struct Gathering {
+    var report: CheckReport
+    let states: UnsafeMutablePointer<[UInt8]>?
+    let keepGoing: Bool
+    var writer = JSONWriter()
+
+    /// Counts a state; true, to go on.
+    mutating func take(_ state: ChatState, line: Int?) -> Bool {
+      report.count(state, line: line)
+      if let states {
+        report.stepLines.append(line)
+        writer.reset()
+        state.write(to: &writer)
+        writer.newline()
+        states.pointee += writer.bytes
+      }
+      return true
+    }
+
+    /// Keeps a bad line's error; whether to go on.
+    mutating func take(_ error: RecordingError) -> Bool {
+      report.errors.append(error)
+      return keepGoing
+    }
   }
 
   /// Loads `path` as the debugger does and times ``Timeline/state(at:)`` at 1,000 steps spread

@@ -132,16 +132,22 @@ func writeFileAtomically(
 /// one, and a long output need not be held in memory. Refuses to write over `protectedPaths` (the
 /// recordings being read), whatever name reaches them. Dropped without ``commit()``, it removes
 /// the temporary file.
+///
+/// A `path` that is neither a regular file nor absent (`/dev/null`, a named pipe, a terminal) is
+/// written in place: there is no file to replace whole, and renaming over it would replace the
+/// device or the pipe itself (for root, `--output /dev/null` deleted the machine's `/dev/null`).
 final class AtomicFile {
   let path: String
-  private let temporary: String
+  /// The temporary file; `nil` when `path` is written in place.
+  private let temporary: String?
   private let descriptor: Int32
   /// Whether ``commit()`` has run (and renamed or removed the temporary file).
   private var finished = false
 
   init(_ path: String, protecting protectedPaths: [String] = []) throws(FileError) {
     var target = stat()
-    if stat(path, &target) == 0 {
+    let exists = stat(path, &target) == 0
+    if exists {
       for protected in protectedPaths {
         var source = stat()
         if stat(protected, &source) == 0 && source.st_dev == target.st_dev
@@ -150,6 +156,15 @@ final class AtomicFile {
           throw .protectedInput(path: path)
         }
       }
+    }
+    let kind = target.st_mode & S_IFMT
+    if exists && kind != S_IFREG && kind != S_IFDIR {
+      let descriptor = open(path, O_WRONLY)
+      guard descriptor >= 0 else { throw .unwritable(path: path, errno: errno) }
+      self.path = path
+      self.temporary = nil
+      self.descriptor = descriptor
+      return
     }
     let temporary = path + ".tmp-\(getpid())"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
@@ -184,6 +199,10 @@ final class AtomicFile {
   func commit() throws(FileError) {
     guard !finished else { return }
     finished = true
+    guard let temporary else {
+      close(descriptor)
+      return
+    }
     var failure: Int32?
     if fsync(descriptor) != 0 { failure = errno }
     close(descriptor)
@@ -198,6 +217,6 @@ final class AtomicFile {
   deinit {
     guard !finished else { return }
     close(descriptor)
-    unlink(temporary)
+    if let temporary { unlink(temporary) }
   }
 }

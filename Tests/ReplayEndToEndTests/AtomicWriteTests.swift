@@ -14,6 +14,28 @@ struct AtomicWriteTests {
     #expect(directory.contents == ["out.jsonl"])
   }
 
+  /// A named pipe (as `/dev/null` or a terminal would) is written in place, not renamed over:
+  /// it is still a pipe afterwards, and its reader gets the bytes.
+  @Test func writesIntoANamedPipeInsteadOfReplacingIt() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path + "/pipe"
+    try #require(mkfifo(path, 0o600) == 0)
+    let read = Locked<Data?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      // Opening a pipe for reading waits for its writer.
+      let data = FileHandle(forReadingAtPath: path)?.readDataToEndOfFile()
+      read.withLock { $0 = data }
+      done.signal()
+    }
+    try writeFileAtomically(Array("through the pipe\n".utf8), to: path)
+    #expect(done.wait(timeout: .now() + 10) == .success)
+    #expect(read.withLock { $0 } == Data("through the pipe\n".utf8))
+    var status = stat()
+    #expect(stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+    #expect(directory.contents == ["pipe"])
+  }
+
   @Test func replacesAnExistingFileWhole() throws {
     let directory = try TemporaryDirectory()
     let path = directory.path + "/out.jsonl"

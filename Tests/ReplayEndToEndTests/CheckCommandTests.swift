@@ -5,8 +5,8 @@ import Testing
 
 @testable import replay
 
-/// `replay check`, run as a user runs it: its summary lines, errors and exit status, and the
-/// same output whether a file is decoded ahead on a helper thread or not.
+/// `replay check`: its summary lines, errors and exit status (in process, and the binary's timed
+/// lines), and the same output whether a file is decoded ahead on a helper thread or not.
 struct CheckCommandTests {
   /// How `check` reads in the decoding-ahead tests, which run it in process: its chunks (256 KiB,
   /// 16 held at once) and line limit (1 MiB) scaled down 64 times, so that a recording of
@@ -55,9 +55,9 @@ struct CheckCommandTests {
   ///
   /// basic-chat.jsonl has 33 lines: the header and 32 events, so 33 steps with step 0.
   @Test func noTimesPrintsTheSummaryLine() throws {
-    try expectCommand(
+    expectInProcess(
       ["check", "--no-times", "Recordings/basic-chat.jsonl"], stdout: Self.basicChatLine + "\n")
-    try expectCommand(
+    expectInProcess(
       ["check", "--no-times", "Recordings/rotation.jsonl"], stdout: Self.rotationLine + "\n")
   }
 
@@ -96,7 +96,7 @@ struct CheckCommandTests {
       """
     // Without --keep-going: step 0 and line 1, then line 2 stops the file; the initial scroll's
     // bad-index is its one diagnostic. With it, line 3 is replayed too.
-    try expectCommand(
+    expectInProcess(
       ["check", "--no-times"] + files,
       stdout: """
         \(Self.rotationLine)
@@ -106,7 +106,7 @@ struct CheckCommandTests {
         4 files: 2 good, 2 bad
 
         """, stderr: errors, status: 1)
-    try expectCommand(
+    expectInProcess(
       ["check", "--no-times", "--keep-going"] + files,
       stdout: """
         \(Self.rotationLine)
@@ -157,7 +157,7 @@ struct CheckCommandTests {
 
   @Test(arguments: badArguments)
   func badArgumentsAreUsageErrors(_ bad: BadArguments) throws {
-    try expectCommand(
+    expectInProcess(
       ["check"] + bad.arguments, stdout: "",
       stderr: """
         Error: \(bad.error)

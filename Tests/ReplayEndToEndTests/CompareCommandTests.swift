@@ -2,7 +2,7 @@ import Foundation
 import ReplayTestSupport
 import Testing
 
-/// `replay compare`, run as a user runs it.
+/// `replay compare`: the binary, and its usage errors in process.
 struct CompareCommandTests {
   @Test func compareShowsEveryLayoutAndMarksDivergence() throws {
     let result = try ReplayBinary.run(
@@ -20,9 +20,7 @@ struct CompareCommandTests {
   }
 
   @Test func compareJSONIsOneObjectPerStep() throws {
-    let result = try ReplayBinary.run([
-      "compare", ReplayBinary.recording("basic-chat.jsonl"), "--json",
-    ])
+    let result = runInProcess(["compare", ReplayBinary.recording("basic-chat.jsonl"), "--json"])
     #expect(result.status == 0)
     let lines = result.standardOutput.split(separator: "\n")
     // 32 events: steps 0…32.
@@ -33,7 +31,7 @@ struct CompareCommandTests {
   }
 
   @Test func compareRejectsAnUnknownLayout() throws {
-    try expectCommand(
+    expectInProcess(
       ["compare", "Recordings/basic-chat.jsonl", "--layouts", "growin"], stdout: "",
       stderr: """
         Error: unknown layout 'growin'; did you mean 'growing'?

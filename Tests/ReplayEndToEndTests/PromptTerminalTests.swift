@@ -79,6 +79,19 @@ final class PromptPane {
     return children.split(separator: " ").first.flatMap { pid_t($0) }
   }
 
+  /// Whether process `pid` is stopped (as Ctrl-Z leaves it) within 5 s: state `T` in
+  /// `/proc/PID/stat`, after the command's name in parentheses.
+  func isStopped(_ pid: pid_t) -> Bool {
+    for _ in 0..<100 {
+      let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+      if let name = stat.lastIndex(of: ")"), stat[name...].dropFirst(2).first == "T" {
+        return true
+      }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    return false
+  }
+
   /// Whether the program ended (its pane closed) within 5 s.
   func hasEnded() -> Bool {
     for _ in 0..<50 {
@@ -255,9 +268,15 @@ struct PromptTerminalTests {
     ])
     try #require(generated.status == 0)
     let pane = try PromptPane([file], width: 120, height: 40)
-    // The debug build loads 30,000 events in over a second: the progress line shows first.
-    #expect(pane.screen(waitingFor: "Loading \(file): ").contains(" events, "))
+    // Everything written to the pane, the progress line included once it is cleared: polling
+    // the screen misses it when the test's thread wakes up only after the load.
+    let written = folder.path + "/pane.txt"
+    pane.tmux("pipe-pane", "-t", "t", "-o", "cat >> '\(written)'")
     pane.screen(waitingFor: "(replay)")
+    // The debug build loads 30,000 events in over a second: the progress line shows first.
+    let output = (try? String(contentsOfFile: written, encoding: .utf8)) ?? ""
+    let progress = try #require(output.range(of: "Loading \(file): "), "no progress line")
+    #expect(output[progress.upperBound...].contains(" events, "))
     #expect(!pane.screen(waitingFor: "(replay)").contains("left\n"))
     // A watch on a message's text makes reverse-continue replay every step.
     pane.type("goto last\rwatch messages[3].text\rbreak 10\rreverse-continue\r")
@@ -280,7 +299,7 @@ struct PromptTerminalTests {
     // Ctrl-Z stops it with the terminal restored; SIGCONT (as fg sends) brings the prompt back.
     pane.keys("C-z")
     let process = try #require(pane.replayProcess())
-    Thread.sleep(forTimeInterval: 0.3)
+    #expect(pane.isStopped(process))
     kill(process, SIGCONT)
     pane.type("t\r")
     #expect(pane.screen(waitingFor: "step 1 of 32").contains("(replay) next\nstep 1 of 32"))

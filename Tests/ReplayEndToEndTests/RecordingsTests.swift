@@ -3,8 +3,8 @@ import Foundation
 import ReplayTestSupport
 import Testing
 
-/// Every recording in `Recordings/` replays, and `replay FILE --json` prints exactly the
-/// expected output checked in beside it (`NAME.jsonl.expected`).
+/// Every recording in `Recordings/` replays, and `replay FILE --json` (run in process) prints
+/// exactly the expected output checked in beside it (`NAME.jsonl.expected`).
 ///
 /// To accept a deliberate change of output, regenerate the files with
 /// `for f in Recordings/*.jsonl; do swift run replay "$f" --json > "$f.expected"; done`
@@ -24,7 +24,7 @@ struct RecordingsTests {
   func jsonOutputMatchesTheCheckedInExpectation(_ name: String) throws {
     let expectedPath = ReplayBinary.recording(name + ".expected")
     let expected = try String(contentsOfFile: expectedPath, encoding: .utf8)
-    let result = try ReplayBinary.run([ReplayBinary.recording(name), "--json"])
+    let result = runInProcess([ReplayBinary.recording(name), "--json"])
     #expect(result.status == 0)
     #expect(result.standardError == "")
     expectNoDifference(result.standardOutput, expected)

@@ -2,8 +2,9 @@ import Foundation
 import ReplayTestSupport
 import Testing
 
-/// The `replay` executable, run as a user runs it: whole standard output, standard error and exit
-/// status.
+/// The `replay` command line: whole standard output, standard error and exit status, in process
+/// (what `main` runs) unless a test needs the process itself (standard input, two processes,
+/// the demo, which the binary carries compiled in).
 struct ReplayCommandTests {
   let basicChat = ReplayBinary.recording("basic-chat.jsonl")
 
@@ -33,7 +34,7 @@ struct ReplayCommandTests {
   }
 
   @Test func jsonPrintsOneObjectPerStateWithTheFormatsPaths() throws {
-    let result = try ReplayBinary.run([basicChat, "--json"])
+    let result = runInProcess([basicChat, "--json"])
     #expect(result.status == 0)
     let lines = result.standardOutput.split(separator: "\n")
     // 32 events in basic-chat.jsonl (33 lines minus the header): steps 0…32.
@@ -53,9 +54,9 @@ struct ReplayCommandTests {
   }
 
   @Test func atPrintsOneFullStateWithItsMessages() throws {
-    let first = try ReplayBinary.run([basicChat, "--json", "--at", "0"])
-    let last = try ReplayBinary.run([basicChat, "--json", "--at", "last"])
-    let step32 = try ReplayBinary.run([basicChat, "--json", "--at", "32"])
+    let first = runInProcess([basicChat, "--json", "--at", "0"])
+    let last = runInProcess([basicChat, "--json", "--at", "last"])
+    let step32 = runInProcess([basicChat, "--json", "--at", "32"])
     #expect(first.status == 0)
     #expect(last.standardOutput == step32.standardOutput)
     let state =
@@ -77,7 +78,7 @@ struct ReplayCommandTests {
   }
 
   @Test func stepOutOfRangeIsABadArgument() throws {
-    try expectCommand(
+    expectInProcess(
       [basicChat, "--json", "--at", "99"], stdout: "",
       stderr: """
         Error: step 99 is out of range; the recording has 33 steps (0…32), -1 is the last
@@ -89,7 +90,7 @@ struct ReplayCommandTests {
   }
 
   @Test func misspeltOptionGetsADidYouMeanAndUsage() throws {
-    try expectCommand(
+    expectInProcess(
       [basicChat, "--jsno"], stdout: "",
       stderr: """
         Error: unknown option '--jsno'; did you mean '--json'?
@@ -101,7 +102,7 @@ struct ReplayCommandTests {
   }
 
   @Test func missingFileFailsWithTheReason() throws {
-    try expectCommand(
+    expectInProcess(
       ["no-such-recording.jsonl", "--json"], stdout: "",
       stderr: "Error: cannot read 'no-such-recording.jsonl': No such file or directory\n",
       status: 1)
@@ -115,7 +116,7 @@ struct ReplayCommandTests {
       {"t":0.7,"type":"sendTap"}
 
       """)
-    let result = try ReplayBinary.run([path, "--json"])
+    let result = runInProcess([path, "--json"])
     #expect(result.status == 1)
     // Steps 0 and 1 were printed before line 2 stopped the replay.
     #expect(result.standardOutput.split(separator: "\n").count == 2)
@@ -140,7 +141,7 @@ struct ReplayCommandTests {
       {"t":0.8,"type":"receive","text":"Yo"}
 
       """)
-    let result = try ReplayBinary.run([path, "--json", "--keep-going"])
+    let result = runInProcess([path, "--json", "--keep-going"])
     #expect(result.status == 1)
     // 6 lines: 3 replayed (steps 1…3 after step 0) and 3 reported.
     #expect(result.standardOutput.split(separator: "\n").count == 4)
@@ -163,6 +164,7 @@ struct ReplayCommandTests {
 
   @Test func twoRunsGiveByteIdenticalOutput() throws {
     for recording in ["rotation.jsonl", "interactive-dismiss.jsonl"] {
+      // Two processes: hashing is seeded per process, so an order that depends on it differs.
       let first = try ReplayBinary.run([ReplayBinary.recording(recording), "--json"])
       let second = try ReplayBinary.run([ReplayBinary.recording(recording), "--json"])
       #expect(first.outputBytes == second.outputBytes)
@@ -173,7 +175,7 @@ struct ReplayCommandTests {
   @Test func theRecordingIsNeverWritten() throws {
     let path = try temporaryRecording(#"{"t":1,"type":"sendTap"}"# + "\n", name: "read-only.jsonl")
     let before = try FileManager.default.attributesOfItem(atPath: path)
-    _ = try ReplayBinary.run([path, "--json"])
+    _ = runInProcess([path, "--json"])
     let after = try FileManager.default.attributesOfItem(atPath: path)
     #expect(before[.modificationDate] as? Date == after[.modificationDate] as? Date)
     #expect(
@@ -183,7 +185,7 @@ struct ReplayCommandTests {
   @Test func aDashReadsTheRecordingFromStandardInput() throws {
     let basicChat = ReplayBinary.recording("basic-chat.jsonl")
     let text = try String(contentsOfFile: basicChat, encoding: .utf8)
-    let fromFile = try ReplayBinary.run([basicChat, "--json", "--at", "last"])
+    let fromFile = runInProcess([basicChat, "--json", "--at", "last"])
     let fromInput = try ReplayBinary.run(["-", "--json", "--at", "last"], input: text)
     #expect(fromInput.status == 0)
     #expect(fromInput.standardError == "")

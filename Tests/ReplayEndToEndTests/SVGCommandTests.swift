@@ -2,7 +2,7 @@ import Foundation
 import ReplayTestSupport
 import Testing
 
-/// `replay svg` run as a user runs it.
+/// `replay svg`: the binary writing a file and standard output, the rest in process.
 struct SVGCommandTests {
   @Test func writesTheSameSVGToAFileAndToStandardOutput() throws {
     let folder = try TemporaryDirectory()
@@ -26,23 +26,23 @@ struct SVGCommandTests {
 
   @Test func refusesBadStepsArgumentsAndItsInput() throws {
     let recording = ReplayBinary.recording("basic-chat.jsonl")
-    let outOfRange = try ReplayBinary.run(["svg", recording, "--at", "99"])
+    let outOfRange = runInProcess(["svg", recording, "--at", "99"])
     #expect(outOfRange.status == 1)
     #expect(
       outOfRange.standardError
         == "Error: step 99 is out of range; the recording has 33 steps (0…32), -1 is the last\n")
     // Without --at, the last step.
-    let last = try ReplayBinary.run(["svg", recording])
+    let last = runInProcess(["svg", recording])
     #expect(last.status == 0)
     #expect(
       last.standardOutput
-        == (try ReplayBinary.run(["svg", recording, "--at", "32"])).standardOutput)
-    let bad = try ReplayBinary.run(["svg", recording, "--at", "soon"])
+        == runInProcess(["svg", recording, "--at", "32"]).standardOutput)
+    let bad = runInProcess(["svg", recording, "--at", "soon"])
     #expect(bad.status == 64)
     let folder = try TemporaryDirectory()
     let copy = folder.path + "/in.jsonl"
     try FileManager.default.copyItem(atPath: recording, toPath: copy)
-    let over = try ReplayBinary.run(["svg", copy, "--at", "last", "-o", copy])
+    let over = runInProcess(["svg", copy, "--at", "last", "-o", copy])
     #expect(over.status == 1)
     #expect(over.standardError.contains("replay never writes to its input"))
     #expect(

@@ -35,10 +35,7 @@ public enum EventEncoder {
     writer.string(LineType.session.name)
     writer.key(Field.version)
     writer.number(Double(header.version))
-    if let layout = header.layout {
-      writer.key(Field.layout)
-      writer.string(layout.rawValue)
-    }
+    writer.member(Field.layout, header.layout?.rawValue)
     writer.key(Field.device)
     writer.beginObject()
     writer.key(DeviceKey.model)
@@ -61,30 +58,12 @@ public enum EventEncoder {
       }
       writer.endArray()
     }
-    if let os = header.os {
-      writer.key(Field.os)
-      writer.string(os)
-    }
-    if let idiom = header.idiom {
-      writer.key(Field.idiom)
-      writer.string(idiom)
-    }
-    if let scale = header.scale {
-      writer.key(Field.scale)
-      writer.number(scale)
-    }
-    if let frame = header.windowFrameInScreen {
-      writer.key(Field.windowFrameInScreen)
-      write(frame, to: &writer)
-    }
-    if let hardwareKeyboard = header.hardwareKeyboard {
-      writer.key(Field.hardwareKeyboard)
-      writer.bool(hardwareKeyboard)
-    }
-    if let masked = header.masked {
-      writer.key(Field.masked)
-      writer.bool(masked)
-    }
+    writer.member(Field.os, header.os)
+    writer.member(Field.idiom, header.idiom)
+    writer.member(Field.scale, header.scale)
+    writer.member(Field.windowFrameInScreen, header.windowFrameInScreen)
+    writer.member(Field.hardwareKeyboard, header.hardwareKeyboard)
+    writer.member(Field.masked, header.masked)
     if let recorder = header.recorder {
       writer.key(Field.recorder)
       writer.beginObject()
@@ -107,38 +86,14 @@ public enum EventEncoder {
     case .keyboard(let notification):
       writer.key(Field.name)
       writer.string(notification.name.rawValue)
-      if let frame = notification.frameBegin {
-        writer.key(Field.frameBegin)
-        write(frame, to: &writer)
-      }
-      if let frame = notification.frameEnd {
-        writer.key(Field.frameEnd)
-        write(frame, to: &writer)
-      }
-      if let duration = notification.duration {
-        writer.key(Field.duration)
-        writer.number(duration)
-      }
-      if let curve = notification.curve {
-        writer.key(Field.curve)
-        writer.number(Double(curve))
-      }
-      if let isLocal = notification.isLocal {
-        writer.key(Field.isLocal)
-        writer.bool(isLocal)
-      }
-      if let center = notification.centerBegin {
-        writer.key(Field.centerBegin)
-        write(center, to: &writer)
-      }
-      if let center = notification.centerEnd {
-        writer.key(Field.centerEnd)
-        write(center, to: &writer)
-      }
-      if let bounds = notification.bounds {
-        writer.key(Field.bounds)
-        write(bounds, to: &writer)
-      }
+      writer.member(Field.frameBegin, notification.frameBegin)
+      writer.member(Field.frameEnd, notification.frameEnd)
+      writer.member(Field.duration, notification.duration)
+      writer.member(Field.curve, notification.curve.map(Double.init))
+      writer.member(Field.isLocal, notification.isLocal)
+      writer.member(Field.centerBegin, notification.centerBegin)
+      writer.member(Field.centerEnd, notification.centerEnd)
+      writer.member(Field.bounds, notification.bounds)
       if !notification.extra.isEmpty {
         writer.key(Field.extra)
         JSONValue.object(notification.extra).write(to: &writer)
@@ -167,10 +122,7 @@ public enum EventEncoder {
       write(screen, to: &writer)
       writer.key(Field.safeArea)
       write(safeArea, to: &writer)
-      if let windowFrameInScreen {
-        writer.key(Field.windowFrameInScreen)
-        write(windowFrameInScreen, to: &writer)
-      }
+      writer.member(Field.windowFrameInScreen, windowFrameInScreen)
     case .appear, .disappear, .doneTap, .returnKey, .sendTap:
       break
     }
@@ -235,5 +187,45 @@ public enum EventEncoder {
     writer.key(InsetKey.right)
     writer.number(insets.right)
     writer.endObject()
+  }
+}
+
+/// A value an optional member of a line may hold.
+private protocol MemberValue {
+  /// Writes the value as the format spells it.
+  func writeValue(to writer: inout some StructuredWriter)
+}
+
+extension String: MemberValue {
+  fileprivate func writeValue(to writer: inout some StructuredWriter) { writer.string(self) }
+}
+
+extension Double: MemberValue {
+  fileprivate func writeValue(to writer: inout some StructuredWriter) { writer.number(self) }
+}
+
+extension Bool: MemberValue {
+  fileprivate func writeValue(to writer: inout some StructuredWriter) { writer.bool(self) }
+}
+
+extension Rect: MemberValue {
+  fileprivate func writeValue(to writer: inout some StructuredWriter) {
+    EventEncoder.write(self, to: &writer)
+  }
+}
+
+extension Point: MemberValue {
+  fileprivate func writeValue(to writer: inout some StructuredWriter) {
+    EventEncoder.write(self, to: &writer)
+  }
+}
+
+extension StructuredWriter {
+  /// Writes the member `key` with `value` when it is set, and nothing for `nil`: the format leaves
+  /// a missing value out rather than write `null`.
+  fileprivate mutating func member(_ key: Field, _ value: (some MemberValue)?) {
+    guard let value else { return }
+    self.key(key)
+    value.writeValue(to: &self)
   }
 }

@@ -228,7 +228,9 @@ struct DecodeAheadTests {
     for size in Self.chunkSizes {
       var runs: [(states: [ChatState], events: [TimedEvent?], errors: [String])] = []
       for decodeAhead in [false, true] {
-        var replayer = Replayer()
+        // Both runs measure text alike; the cheap measurer keeps 276 replays of the recordings
+        // fast in a debug build (the real one is the golden tests' and the CLI tests').
+        var replayer = Replayer(options: .init(measurer: PropertyDefaults.measurer))
         var states: [ChatState] = []
         var events: [TimedEvent?] = []
         var errors: [String] = []
