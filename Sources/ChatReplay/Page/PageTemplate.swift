@@ -22,6 +22,7 @@ public enum PageTemplate {
     <input id="scrub" type="range" min="0" max="0" value="0">
     <span id="where"></span>
     <canvas id="tracks" width="1000" height="90"></canvas>
+    <div id="legend"></div>
     <div id="axis"></div>
     </section>
     <main>
@@ -52,7 +53,7 @@ public enum PageTemplate {
     header{padding:8px 16px;background:#1d1d1f;color:#fff}h1{font-size:15px;margin:0}
     header p{margin:2px 0 0;color:#ccc;white-space:pre-wrap}
     #controls{padding:8px 16px;background:#fff;border-bottom:1px solid #ddd}
-    #scrub{width:60%;vertical-align:middle}#tracks{display:block;width:100%;height:90px}
+    #scrub{width:60%;vertical-align:middle}#tracks{display:block;width:100%}#legend{font-size:10px}
     #axis{position:relative;height:14px;font-size:10px;color:#666}#axis span{position:absolute}
     main{display:flex;gap:12px;padding:12px 16px;align-items:flex-start}
     #phonebox{flex:0 0 auto}#phone{width:300px;border:1px solid #999;border-radius:18px;background:#fff}
@@ -64,6 +65,7 @@ public enum PageTemplate {
     #state{border-collapse:collapse;width:100%;background:#fff;font-family:ui-monospace,monospace;font-size:12px}
     #state td,#state th{border-bottom:1px solid #eee;padding:1px 4px;text-align:left;vertical-align:top}
     #state tr.changed td{background:#fff4d6}#state td.value{cursor:pointer}
+    .jump{cursor:pointer;text-decoration:underline dotted}#state tr.note td{color:#666;font-style:italic}
     #why{background:#fff;border:1px solid #ddd;padding:6px;white-space:pre-wrap;font-size:12px}
     #help{position:fixed;top:20%;left:25%;background:#fff;border:2px solid #333;padding:12px}
     @media (prefers-color-scheme: dark){body{background:#111;color:#ddd}#controls,#list,#state,#why,#help{background:#1c1c1e;color:#ddd}}
@@ -72,52 +74,92 @@ public enum PageTemplate {
   static let script = #"""
     "use strict";
     const D = JSON.parse(document.getElementById("data").textContent);
-    const S = D.steps, N = S.length, ROW = 20;
-    let cur = 0, pinned = null, playing = null;
+    const N = D.t.length, ROW = 20, K = D.checkpoint, FIRST = D.first, MESSAGE_ROWS = 100;
+    let cur = 0, pinned = null, playing = null, shown = null;
     const $ = (id) => document.getElementById(id);
     $("title").textContent = D.title;
     $("summary").textContent = D.summary;
     $("scrub").max = String(N - 1);
+    // Where each step's line number, changes and scene are, from the columns' differences and counts.
+    const line = new Float64Array(N), changeAt = new Int32Array(N + 1), sceneAt = new Int32Array(N);
+    for (let i = 0, l = 0, c = 0, s = 0; i < N; i++) {
+      l += D.line[i]; line[i] = l;
+      changeAt[i] = c; c += 2 * D.counts[i]; changeAt[i + 1] = c;
+      sceneAt[i] = s; s += 3 + D.scene[s + 2];
+    }
+    // Each message's records (it appears once, and again only when the list's width changes).
+    const F = D.messageFields.length, records = [];
+    for (let o = 0; o < D.messages.length; o += 2 + F) (records[D.messages[o]] || (records[D.messages[o]] = [])).push(o);
+    const typeOf = (i) => D.types[D.type[i]], summaryOf = (i) => D.summaries[D.summaryOf[i]];
+    // Numbers as replay --json writes them (Swift's shortest form: 1e-05 where script writes 1e-5).
+    const num = (x) => x !== 0 && Math.abs(x) < 1e-4 ? x.toExponential().replace(/e([+-])(\d)$/, "e$10$2") : String(x);
+    const show = (x) => typeof x === "number" ? num(x) : typeof x === "string" ? JSON.stringify(x) : Array.isArray(x) ? "[]" : String(x);
+    function inRuns(r, i) {
+      let lo = 0, hi = r.length / 2 - 1;
+      while (lo <= hi) { const m = (lo + hi) >> 1; if (r[2 * m + 1] < i) lo = m + 1; else if (r[2 * m] > i) hi = m - 1; else return true; }
+      return false;
+    }
+    const diagnosticsAt = (i) => D.diagnostics.filter((d) => inRuns(d[1], i)).map((d) => d[0]);
+    const edges = [...new Set(D.diagnostics.flatMap((d) => d[1].map((v, k) => k % 2 ? v + 1 : v)))].filter((v) => v > 0 && v < N).sort((a, b) => a - b);
+    // The state at step i: the checkpoint's values, then each step's changes; the last messages.
     function valuesAt(i) {
-      let c = i; while (!S[c].full) c--;
       const v = new Map();
-      for (let j = c; j <= i; j++) {
-        const a = S[j].state;
-        if (S[j].full) v.clear();
-        for (let k = 0; k < a.length; k += 2) { if (a[k + 1] === null) v.delete(a[k]); else v.set(a[k], a[k + 1]); }
+      for (let j = i - i % K; j <= i; j++) {
+        for (let k = changeAt[j]; k < changeAt[j + 1]; k += 2) { const x = D.changes[k + 1]; if (x === null) v.delete(D.changes[k]); else v.set(D.changes[k], show(x)); }
       }
+      v.set(0, String(FIRST + i)); v.set(1, num(D.t[i]));
+      let count = 0, lo = 0, hi = records.length;
+      while (lo < hi) { const m = (lo + hi) >> 1; if (D.messages[records[m][0] + 1] <= i) lo = m + 1; else hi = m; }
+      count = lo;
+      for (let j = Math.max(0, count - MESSAGE_ROWS); j < count; j++) {
+        let o = records[j][0];
+        for (const r of records[j]) if (D.messages[r + 1] <= i) o = r;
+        D.messageFields.forEach((f, n) => v.set("messages[" + j + "]." + f, show(D.messages[o + 2 + n])));
+      }
+      v.earlier = Math.max(0, count - MESSAGE_ROWS);
       return v;
     }
-    const types = [...new Set(S.map((s) => s.type))].sort();
-    for (const t of types) { const o = document.createElement("option"); o.value = t; o.textContent = t; $("typefilter").appendChild(o); }
-    const ids = [...new Set(S.flatMap((s) => s.diagnostics))].sort();
-    for (const t of ids) { const o = document.createElement("option"); o.value = t; o.textContent = t; $("diagfilter").appendChild(o); }
-    let shown = S.map((s, i) => i);
+    function sceneOf(i) {
+      let a = [];
+      for (let j = i - i % K; j <= i; j++) {
+        const o = sceneAt[j], front = D.scene[o], back = D.scene[o + 1], n = D.scene[o + 2];
+        a = a.slice(0, front).concat(D.scene.slice(o + 3, o + 3 + n), back ? a.slice(a.length - back) : []);
+      }
+      return a;
+    }
+    const option = (parent, value, text) => { const o = document.createElement("option"); o.value = value; o.textContent = text; parent.appendChild(o); };
+    D.types.map((t, n) => [t, n]).sort((a, b) => a[0] < b[0] ? -1 : 1).forEach(([t, n]) => option($("typefilter"), String(n), t));
+    D.diagnostics.forEach((d, n) => option($("diagfilter"), String(n), d[0]));
+    const count = () => shown ? shown.length : N, rowAt = (r) => shown ? shown[r] : r;
     function filter() {
       const t = $("typefilter").value, d = $("diagfilter").value, q = $("search").value.toLowerCase();
-      shown = [];
-      for (let i = 0; i < N; i++) {
-        const s = S[i];
-        if (t && s.type !== t) continue;
-        if (d && !s.diagnostics.includes(d)) continue;
-        if (q && !(s.summary.toLowerCase().includes(q) || s.type.includes(q))) continue;
-        shown.push(i);
+      if (!t && !d && !q) shown = null;
+      else {
+        const type = t ? Number(t) : -1, runs = d ? D.diagnostics[Number(d)][1] : null;
+        const said = D.summaries.map((s) => s.toLowerCase().includes(q)), typed = D.types.map((s) => s.includes(q));
+        shown = [];
+        for (let i = 0; i < N; i++) {
+          if (type >= 0 && D.type[i] !== type) continue;
+          if (runs && !inRuns(runs, i)) continue;
+          if (q && !said[D.summaryOf[i]] && !typed[D.type[i]]) continue;
+          shown.push(i);
+        }
       }
-      $("badge").textContent = (t || d || q) ? "filters active: " + shown.length + " of " + N : "";
-      $("rows").style.height = shown.length * ROW + "px";
+      $("badge").textContent = shown ? "filters active: " + shown.length + " of " + N : "";
+      $("rows").style.height = count() * ROW + "px";
       drawRows();
     }
     function drawRows() {
       const list = $("list"), rows = $("rows");
       const first = Math.max(0, Math.floor(list.scrollTop / ROW) - 5);
-      const last = Math.min(shown.length, first + Math.ceil(list.clientHeight / ROW) + 10);
+      const last = Math.min(count(), first + Math.ceil(list.clientHeight / ROW) + 10);
       rows.textContent = "";
       for (let r = first; r < last; r++) {
-        const i = shown[r], s = S[i], e = document.createElement("div");
-        e.className = "row" + (i === cur ? " sel" : "") + (s.diagnostics.length ? " bad" : "");
+        const i = rowAt(r), e = document.createElement("div");
+        e.className = "row" + (i === cur ? " sel" : "") + (diagnosticsAt(i).length ? " bad" : "");
         e.style.top = r * ROW + "px";
-        e.dataset.step = String(s.step);
-        e.textContent = s.step + "  t=" + s.t + "s  line " + s.line + "  " + s.summary;
+        e.dataset.step = String(FIRST + i);
+        e.textContent = (FIRST + i) + "  t=" + num(D.t[i]) + "s  line " + line[i] + "  " + summaryOf(i);
         e.onclick = () => select(i);
         rows.appendChild(e);
       }
@@ -126,10 +168,10 @@ public enum PageTemplate {
     for (const id of ["typefilter", "diagfilter"]) $(id).onchange = filter;
     $("search").oninput = filter;
     function drawPhone(i) {
-      const svg = $("phone"), s = S[i], ns = "http://www.w3.org/2000/svg";
+      const svg = $("phone"), ns = "http://www.w3.org/2000/svg", scene = sceneOf(i);
       svg.textContent = "";
       let clips = [];
-      for (const id of s.scene) {
+      for (const id of scene) {
         const [kind, style, x, y, width, height, text, size, radius, centred, clip] = D.shapes[id];
         const e = document.createElementNS(ns, kind);
         e.setAttribute("class", style);
@@ -150,83 +192,128 @@ public enum PageTemplate {
         }
         svg.appendChild(e);
       }
-      const win = D.shapes[s.scene[0]];
+      const win = D.shapes[scene[0]];
       svg.setAttribute("viewBox", "0 0 " + win[4] + " " + win[5]);
-      $("diagnostics").textContent = s.messages.join("\n");
+    }
+    // The why and blame texts; blame's step rows select their step when clicked.
+    function explain(i, id, path) {
+      const box = $("why");
+      box.textContent = "";
+      const entry = D.explains ? D.why[i] : null;
+      let k = -1;
+      if (entry) for (let n = 0; n < entry.length; n += 3) if (entry[n] === id) k = n;
+      if (k < 0) {
+        box.textContent = D.explains
+          ? "Messages have no layout rule: in the debugger, 'blame " + path + "' lists their changes."
+          : "This page has " + N + " steps; pages of at most " + D.explainedStepLimit + " steps carry why and blame (replay html " + D.file + " --from N --to M). In the debugger: replay " + D.file + ", then 'goto " + (FIRST + i) + "', 'why " + path + "' and 'blame " + path + "'.";
+        return;
+      }
+      box.appendChild(document.createTextNode(D.texts[entry[k + 1]] + "\n\n"));
+      for (const text of D.texts[entry[k + 2]].split("\n")) {
+        const m = /^\s+step (\d+)\s/.exec(text), step = m ? Number(m[1]) - FIRST : -1;
+        if (step >= 0 && step < N) {
+          const e = document.createElement("span");
+          e.className = "jump"; e.dataset.step = String(FIRST + step); e.textContent = text;
+          e.onclick = () => select(step);
+          box.appendChild(e);
+          box.appendChild(document.createTextNode("\n"));
+        } else box.appendChild(document.createTextNode(text + "\n"));
+      }
     }
     function drawState(i) {
       const now = valuesAt(i), before = i > 0 ? valuesAt(i - 1) : new Map(), pin = pinned === null ? null : valuesAt(pinned);
       const body = $("state").tBodies[0];
       body.textContent = "";
-      const why = new Map();
-      if (D.explains) { const a = S[i].why; for (let k = 0; k < a.length; k += 3) why.set(a[k], [a[k + 1], a[k + 2]]); }
-      for (const [id, value] of [...now.entries()].sort((a, b) => a[0] - b[0])) {
-        const tr = document.createElement("tr"), path = D.paths[id];
+      const messages = [];
+      for (const [key, value] of now) if (typeof key === "number" && D.paths[key].startsWith("diagnostics[") && D.paths[key].endsWith("].message")) messages.push(D.paths[key.valueOf()].replace(/\.message$/, ""));
+      $("diagnostics").textContent = messages.map((p) => JSON.parse(now.get(D.paths.indexOf(p + ".id"))) + ": " + JSON.parse(now.get(D.paths.indexOf(p + ".message")))).join("\n");
+      const keys = [...now.keys()].filter((k) => typeof k === "number").sort((a, b) => a - b).concat([...now.keys()].filter((k) => typeof k === "string"));
+      if (now.earlier) {
+        const tr = document.createElement("tr"), td = document.createElement("td");
+        tr.className = "note"; td.colSpan = 4;
+        td.textContent = "messages[0…" + (now.earlier - 1) + "]: " + now.earlier + " earlier messages (replay " + D.file + " --json --at " + (FIRST + i) + " lists them)";
+        tr.appendChild(td); body.appendChild(tr);
+      }
+      for (const id of keys) {
+        const value = now.get(id), tr = document.createElement("tr"), path = typeof id === "number" ? D.paths[id] : id;
         tr.dataset.path = path;
         const old = before.get(id);
         if (i > 0 && old !== value) tr.className = "changed";
         const cells = [path, value, i > 0 && old !== value ? (old === undefined ? "(new)" : old + " → " + value) : "",
           pin && pin.get(id) !== value ? (pin.get(id) === undefined ? "(none)" : pin.get(id)) + " → " + value : ""];
         cells.forEach((text, n) => { const td = document.createElement("td"); td.className = ["path", "value", "diff", "pin"][n]; td.textContent = text; tr.appendChild(td); });
-        tr.children[1].onclick = () => {
-          const w = why.get(id);
-          $("why").textContent = w ? D.texts[w[0]] + "\n\n" + D.texts[w[1]]
-            : "In the debugger: replay " + D.file + ", then 'goto " + S[i].step + "', 'why " + path + "' and 'blame " + path + "' (this page is too long to carry them for every step).";
-        };
+        tr.children[1].onclick = () => explain(i, id, path);
         body.appendChild(tr);
       }
     }
-    const tracks = [["k", "#0a84ff"], ["barMaxY", "#34c759"], ["inset", "#ff9500"], ["offset", "#af52de"]];
+    const tracks = [["keyboard visible height", "#0a84ff"], ["input bar bottom", "#34c759"], ["bottom inset", "#ff9500"], ["content offset", "#af52de"]];
+    const colors = ["#ff3b30", "#ff9500", "#af52de", "#5856d6", "#34c759", "#8e8e93", "#0a84ff", "#ffcc00"];
     function drawTracks() {
-      const c = $("tracks"), g = c.getContext("2d"), W = c.width, H = c.height - 20;
+      const c = $("tracks"), C = D.columns, H = 70, B = H + 2, T = B + 18;
+      c.height = T + 3 * D.types.length + 2;
+      const g = c.getContext("2d"), W = c.width;
       g.clearRect(0, 0, W, c.height);
-      for (const [key, color] of tracks) {
+      D.tracks.forEach((track, n) => {
         let lo = Infinity, hi = -Infinity;
-        for (const s of S) { if (s[key] < lo) lo = s[key]; if (s[key] > hi) hi = s[key]; }
-        if (!(hi > lo)) { hi = lo + 1; }
-        g.strokeStyle = color; g.beginPath();
-        for (let x = 0; x < W; x++) {
-          const a = Math.floor(x * N / W), b = Math.max(a + 1, Math.floor((x + 1) * N / W));
-          let mn = Infinity, mx = -Infinity;
-          for (let j = a; j < b && j < N; j++) { const v = S[j][key]; if (v < mn) mn = v; if (v > mx) mx = v; }
-          if (mn === Infinity) continue;
-          g.moveTo(x + 0.5, H - (mn - lo) / (hi - lo) * H); g.lineTo(x + 0.5, H - (mx - lo) / (hi - lo) * H - 0.5);
+        for (const v of track) if (v !== null) { if (v < lo) lo = v; if (v > hi) hi = v; }
+        if (!(hi > lo)) hi = lo + 1;
+        const y = (v) => H - (v - lo) / (hi - lo) * H;
+        g.strokeStyle = tracks[n][1]; g.beginPath();
+        let started = false;
+        for (let k = 0; k < C; k++) {
+          const low = track[2 * k], high = track[2 * k + 1];
+          if (low === null) continue;
+          const x = (k + 0.5) * W / C;
+          if (started) g.lineTo(x, y(high)); else g.moveTo(x, y(high));
+          g.lineTo(x, y(low) + (high === low ? 0.5 : 0));
+          started = true;
         }
         g.stroke();
-      }
-      const colors = ["#ff3b30", "#ff9500", "#af52de", "#5856d6", "#34c759", "#8e8e93"];
-      ids.forEach((d, n) => {
+      });
+      D.diagnostics.forEach(([, runs], n) => {
         g.fillStyle = colors[n % colors.length];
-        for (let x = 0; x < W; x++) {
-          const a = Math.floor(x * N / W), b = Math.max(a + 1, Math.floor((x + 1) * N / W));
-          for (let j = a; j < b && j < N; j++) if (S[j].diagnostics.includes(d)) { g.fillRect(x, H + 2 + (n % 4) * 4, 1, 3); break; }
+        for (let k = 0; k < runs.length; k += 2) g.fillRect(runs[k] * W / N, B + (n % 4) * 4, Math.max(1, (runs[k + 1] - runs[k] + 1) * W / N), 3);
+      });
+      // Event ticks, one row per type: a mark in every column with an event of that type.
+      D.types.forEach((type, n) => {
+        g.fillStyle = colors[n % colors.length];
+        for (let k = 0; k < C; k++) {
+          const bits = n < 32 ? D.ticks[k] : D.ticksHigh[k], bit = n < 32 ? n : n - 32;
+          if ((bits >>> bit) & 1) g.fillRect(k * W / C, T + 3 * n, Math.max(1, W / C - 0.5), 2);
         }
       });
+      const legend = $("legend"); legend.textContent = "";
+      const key = (text, color) => { const e = document.createElement("span"); e.textContent = "■ " + text + "  "; e.style.color = color; legend.appendChild(e); };
+      tracks.forEach(([name, color]) => key(name, color));
+      D.diagnostics.forEach(([id], n) => key(id, colors[n % colors.length]));
+      legend.appendChild(document.createTextNode("| ticks, top to bottom: "));
+      D.types.forEach((type, n) => key(type, colors[n % colors.length]));
       const axis = $("axis"); axis.textContent = "";
-      const end = S[N - 1].t;
-      for (let k = 0; k <= 10; k++) { const e = document.createElement("span"); e.style.left = k * 10 + "%"; e.textContent = (end * k / 10).toFixed(1) + "s"; axis.appendChild(e); }
+      const end = D.t[N - 1], start = D.t[0];
+      for (let k = 0; k <= 10; k++) { const e = document.createElement("span"); e.style.left = k * 10 + "%"; e.textContent = (start + (end - start) * k / 10).toFixed(1) + "s"; axis.appendChild(e); }
     }
     function select(i, fromHash) {
       cur = Math.max(0, Math.min(N - 1, i));
-      const s = S[cur];
       $("scrub").value = String(cur); $("scrub").setAttribute("value", String(cur));
-      document.body.dataset.step = String(s.step);
-      $("where").textContent = "step " + s.step + " of " + D.lastStep + "  t=" + s.t + "s  line " + s.line + ": " + s.summary;
+      document.body.dataset.step = String(FIRST + cur);
+      $("where").textContent = "step " + (FIRST + cur) + " of " + D.lastStep + "  t=" + num(D.t[cur]) + "s  line " + line[cur] + ": " + summaryOf(cur);
       drawPhone(cur); drawState(cur);
-      const list = $("list"), r = shown.indexOf(cur);
+      const list = $("list");
+      let r = cur;
+      if (shown) { let lo = 0, hi = shown.length; while (lo < hi) { const m = (lo + hi) >> 1; if (shown[m] < cur) lo = m + 1; else hi = m; } r = shown[lo] === cur ? lo : -1; }
       if (r >= 0 && (r * ROW < list.scrollTop || (r + 1) * ROW > list.scrollTop + list.clientHeight)) list.scrollTop = r * ROW - list.clientHeight / 2;
       drawRows();
-      if (!fromHash) history.replaceState(null, "", "#step=" + s.step);
+      if (!fromHash) history.replaceState(null, "", "#step=" + (FIRST + cur));
     }
     function fromHash() {
       const h = location.hash.slice(1), m = /^step=(\d+)$/.exec(h), t = /^t=([\d.]+)$/.exec(h);
-      if (m) return Number(m[1]) - D.first;
-      if (t) { const v = Number(t[1]); let i = 0; while (i + 1 < N && S[i + 1].t <= v) i++; return i; }
+      if (m) return Number(m[1]) - FIRST;
+      if (t) { const v = Number(t[1]); let i = 0; while (i + 1 < N && D.t[i + 1] <= v) i++; return i; }
       return 0;
     }
-    function diagChange(dir) {
-      const key = (i) => S[i].diagnostics.join(",");
-      for (let i = cur + dir; i >= 0 && i < N; i += dir) if (key(i) !== key(i - dir)) return i;
+    function diagnosticChange(dir) {
+      if (dir > 0) { for (const e of edges) if (e > cur) return e; }
+      else for (let k = edges.length - 1; k >= 0; k--) if (edges[k] < cur) return edges[k];
       return cur;
     }
     function play() {
@@ -235,14 +322,14 @@ public enum PageTemplate {
       const tick = () => {
         if (cur >= N - 1) { playing = null; $("play").textContent = "▶ play"; return; }
         // Idle gaps are skipped: no wait is longer than a second, whatever the recording's gap.
-        const wait = Math.min(1, Math.max(0, S[cur + 1].t - S[cur].t)) * 1000 / Number($("speed").value);
+        const wait = Math.min(1, Math.max(0, D.t[cur + 1] - D.t[cur])) * 1000 / Number($("speed").value);
         playing = setTimeout(() => { select(cur + 1); tick(); }, wait);
       };
       tick();
     }
     $("play").onclick = play;
     $("scrub").oninput = () => select(Number($("scrub").value));
-    $("pin").onclick = () => { pinned = cur; $("pinned").textContent = "pinned: step " + S[cur].step; drawState(cur); };
+    $("pin").onclick = () => { pinned = cur; $("pinned").textContent = "pinned: step " + (FIRST + cur); drawState(cur); };
     $("tracks").onclick = (e) => { const r = e.target.getBoundingClientRect(); select(Math.floor((e.clientX - r.left) / r.width * N)); };
     document.addEventListener("keydown", (e) => {
       if (e.target.tagName === "INPUT" && e.target.type !== "range") return;
@@ -251,8 +338,8 @@ public enum PageTemplate {
       else if (k === "b" || k === "ArrowLeft") select(cur - 1);
       else if (k === "Home") select(0);
       else if (k === "End") select(N - 1);
-      else if (k === "]") select(diagChange(1));
-      else if (k === "[") select(diagChange(-1));
+      else if (k === "]") select(diagnosticChange(1));
+      else if (k === "[") select(diagnosticChange(-1));
       else if (k === " ") play();
       else if (k === "?") $("help").hidden = !$("help").hidden;
       else if (k === "Escape") $("help").hidden = true;
@@ -260,6 +347,7 @@ public enum PageTemplate {
       e.preventDefault();
     });
     window.addEventListener("hashchange", () => select(fromHash(), true));
+    if (!D.explains) $("why").textContent = "Click a value: this page has " + N + " steps, more than the " + D.explainedStepLimit + " that carry why and blame; the text says how to get them.";
     filter(); drawTracks(); select(fromHash(), true);
     """#
 }

@@ -1,0 +1,407 @@
+/// Builds a page's data (``PageData``) one state at a time, comparing each with the one before.
+struct PageBuilder {
+  private let timeline: Timeline
+  private let range: ClosedRange<Int>
+  private let measurer: MemoizingMeasurer
+  private let columns: Int
+  private var debugger: Debugger?
+
+  private var paths = ["step", "t"]
+  private var pathIndex = ["step": 0, "t": 1]
+  private var types: [String] = []
+  private var typeIndex: [UInt8: Int] = [:]
+  private var summaries: [String] = []
+  private var summaryIndex: [String: Int] = [:]
+  private var shapes: [String] = []
+  private var shapeIndex: [String: Int] = [:]
+  private var texts: [String] = []
+  private var textIndex: [String: Int] = [:]
+  private var messageFields: [String] = []
+  private var tally = Summary.Tally()
+
+  // One column per step, or a flat stream read step by step.
+  private var times = Self.array()
+  private var lines = Self.array()
+  private var typeColumn = Self.array()
+  private var summaryColumn = Self.array()
+  private var counts = Self.array()
+  private var changes = Self.array()
+  private var scenes = Self.array()
+  private var messages = Self.array()
+  private var why = Self.array()
+  private var tracks: [[Double]]
+  private var ticks: [UInt64]
+  private var runs: [String: [Int]] = [:]
+  private var openRuns: [String: Int] = [:]
+
+  // The previous step.
+  private var index = 0
+  private var line = 0
+  private var leaves = PageLeaves()
+  private var previousLeaves = PageLeaves()
+  /// The path of each leaf, `-1` for those the page does not show (`diagnostics`, written apart).
+  private var leafIDs: [Int] = []
+  private var diagnostics: [Diagnostic] = []
+  private var diagnosticLeaves = PageLeaves()
+  private var diagnosticIDs: [Int] = []
+  private var messageCount = 0
+  private var listWidth = 0.0
+  private var sceneShapes: [Scene.Shape] = []
+  private var previousState: ChatState?
+  private var explained: [Int: (why: Int, blame: Int, explanation: Explanation?)] = [:]
+
+  init(timeline: Timeline, range: ClosedRange<Int>) {
+    self.timeline = timeline
+    self.range = range
+    measurer = MemoizingMeasurer(timeline.screen.measurer)
+    columns = min(PageData.trackColumns, range.count)
+    tracks = Array(repeating: Array(repeating: .nan, count: 2 * columns), count: 4)
+    ticks = Array(repeating: 0, count: columns)
+    if range.count <= PageData.explainedStepLimit { debugger = Debugger(timeline: timeline) }
+  }
+
+  private static func array() -> JSONWriter {
+    var writer = JSONWriter()
+    writer.beginArray()
+    return writer
+  }
+
+  private static func intern(_ text: String, _ table: inout [String], _ index: inout [String: Int])
+    -> Int
+  {
+    if let found = index[text] { return found }
+    table.append(text)
+    index[text] = table.count - 1
+    return table.count - 1
+  }
+
+  private mutating func pathID(_ path: String) -> Int {
+    Self.intern(path, &paths, &pathIndex)
+  }
+
+  /// Adds the next state of the range.
+  mutating func add(_ state: ChatState) {
+    let step = state.step
+    let isCheckpoint = index % PageData.checkpointInterval == 0
+    tally.add(state)
+    addEvent(step, t: state.t)
+    let column = index * columns / range.count
+    let values = [
+      state.keyboard.visibleHeight, state.inputBar.frame.maxY, state.adjustedContentInset.bottom,
+      state.list.contentOffsetY,
+    ]
+    for (track, value) in values.enumerated() where value.isFinite {
+      let low = tracks[track][2 * column]
+      let high = tracks[track][2 * column + 1]
+      if !(low <= value) { tracks[track][2 * column] = value }
+      if !(high >= value) { tracks[track][2 * column + 1] = value }
+    }
+    var changed: Set<Int> = []
+    var count = addLeaves(state, isCheckpoint: isCheckpoint, changed: &changed)
+    count += addDiagnostics(state, isCheckpoint: isCheckpoint, changed: &changed)
+    counts.number(Double(count))
+    addMessages(state)
+    addScene(state, isCheckpoint: isCheckpoint)
+    if debugger != nil { addExplanations(state, changed: changed) }
+    previousState = state
+    index += 1
+  }
+
+  private mutating func addEvent(_ step: Int, t: Double) {
+    let type: Int
+    let summary: String
+    let number: Int
+    if step > 0 {
+      let event = timeline.event(at: step).event
+      let kind = EventClass(event)
+      if let found = typeIndex[kind.code] {
+        type = found
+      } else {
+        types.append(kind.label)
+        type = types.count - 1
+        typeIndex[kind.code] = type
+      }
+      summary = event.summary
+      number = timeline.lines[step - 1].number
+    } else {
+      if let found = typeIndex[0] {
+        type = found
+      } else {
+        types.append("start")
+        type = types.count - 1
+        typeIndex[0] = type
+      }
+      summary = "start"
+      number = timeline.headerLine ?? 0
+    }
+    times.number(t)
+    lines.number(Double(number - line))
+    line = number
+    typeColumn.number(Double(type))
+    summaryColumn.number(Double(Self.intern(summary, &summaries, &summaryIndex)))
+    if type < 64 { ticks[index * columns / range.count] |= 1 << UInt64(type) }
+  }
+
+  /// Writes the leaves (but the messages and diagnostics) that changed; how many.
+  private mutating func addLeaves(_ state: ChatState, isCheckpoint: Bool, changed: inout Set<Int>)
+    -> Int
+  {
+    swap(&leaves, &previousLeaves)
+    leaves.reset()
+    state.write(
+      to: &leaves, includeMessages: false, includeDiagnostics: false,
+      includeOptions: state.step == 0)
+    var count = 0
+    if index == 0 || leaves.shape != previousLeaves.shape {
+      var recorder = PagePaths()
+      state.write(
+        to: &recorder, includeMessages: false, includeDiagnostics: false,
+        includeOptions: state.step == 0)
+      var old: [Int: Int] = [:]
+      for (position, id) in leafIDs.enumerated() where id >= 0 { old[id] = position }
+      leafIDs = recorder.paths.map { $0 == "diagnostics" ? -1 : pathID($0) }
+      for (position, id) in leafIDs.enumerated() where id >= 2 {
+        let was = old.removeValue(forKey: id)
+        if isCheckpoint || was.map({ !leaves.isSame(position, as: previousLeaves, $0) }) ?? true {
+          changes.number(Double(id))
+          leaves.write(position, to: &changes)
+          changed.insert(id)
+          count += 1
+        }
+      }
+      for id in old.keys.sorted() where id >= 2 {
+        changes.number(Double(id))
+        changes.null()
+        count += 1
+      }
+      return count
+    }
+    for position in leafIDs.indices where leafIDs[position] >= 2 {
+      if isCheckpoint || !leaves.isSame(position, as: previousLeaves, position) {
+        changes.number(Double(leafIDs[position]))
+        leaves.write(position, to: &changes)
+        changed.insert(leafIDs[position])
+        count += 1
+      }
+    }
+    return count
+  }
+
+  /// Writes the diagnostics' leaves that changed; how many. Their runs are kept for the tracks.
+  private mutating func addDiagnostics(
+    _ state: ChatState, isCheckpoint: Bool, changed: inout Set<Int>
+  ) -> Int {
+    let isChanged = index == 0 || state.diagnostics != diagnostics
+    guard isChanged || isCheckpoint else { return 0 }
+    var count = 0
+    var old: [Int: Int] = [:]
+    if isChanged {
+      let ids = Set(state.diagnostics.map(\.id))
+      for (id, start) in openRuns where !ids.contains(id) {
+        runs[id, default: []] += [start, index - 1]
+        openRuns[id] = nil
+      }
+      for id in ids where openRuns[id] == nil { openRuns[id] = index }
+      let previous = diagnosticLeaves
+      for (position, id) in diagnosticIDs.enumerated() { old[id] = position }
+      diagnosticLeaves.reset()
+      var recorder = PagePaths()
+      func write(_ writer: inout some StructuredWriter) {
+        writer.beginObject()
+        writer.key("diagnostics")
+        writer.beginArray()
+        for diagnostic in state.diagnostics { diagnostic.write(to: &writer) }
+        writer.endArray()
+        writer.endObject()
+      }
+      write(&diagnosticLeaves)
+      write(&recorder)
+      diagnostics = state.diagnostics
+      diagnosticIDs = recorder.paths.map { pathID($0) }
+      for (position, id) in diagnosticIDs.enumerated() {
+        let was = old.removeValue(forKey: id)
+        if isCheckpoint || was.map({ !diagnosticLeaves.isSame(position, as: previous, $0) }) ?? true
+        {
+          changes.number(Double(id))
+          diagnosticLeaves.write(position, to: &changes)
+          changed.insert(id)
+          count += 1
+        }
+      }
+      for id in old.keys.sorted() {
+        changes.number(Double(id))
+        changes.null()
+        count += 1
+      }
+    } else {
+      for (position, id) in diagnosticIDs.enumerated() {
+        changes.number(Double(id))
+        diagnosticLeaves.write(position, to: &changes)
+        count += 1
+      }
+    }
+    return count
+  }
+
+  /// Writes the messages that appeared, or all of them when the list's width (and so their
+  /// frames) changed: `index, step, value…`.
+  private mutating func addMessages(_ state: ChatState) {
+    let width = state.list.frame.width
+    let first = width == listWidth && state.messages.count >= messageCount ? messageCount : 0
+    guard first < state.messages.count else {
+      messageCount = state.messages.count
+      listWidth = width
+      return
+    }
+    var message = PageLeaves()
+    for number in first..<state.messages.count {
+      if messageFields.isEmpty {
+        var recorder = PagePaths()
+        state.writeMessage(at: number, to: &recorder)
+        messageFields = recorder.paths
+      }
+      message.reset()
+      state.writeMessage(at: number, to: &message)
+      messages.number(Double(number))
+      messages.number(Double(index))
+      for position in message.kinds.indices { message.write(position, to: &messages) }
+    }
+    messageCount = state.messages.count
+    listWidth = width
+  }
+
+  /// Writes the scene as the shapes kept from the front and back of the previous step's and
+  /// the new ones between: `front, back, count, shape…`.
+  private mutating func addScene(_ state: ChatState, isCheckpoint: Bool) {
+    let shapes = Scene(state, measurer: measurer).shapes
+    var front = 0
+    var back = 0
+    if !isCheckpoint {
+      let limit = min(shapes.count, sceneShapes.count)
+      while front < limit && shapes[front] == sceneShapes[front] { front += 1 }
+      while back < limit - front
+        && shapes[shapes.count - 1 - back] == sceneShapes[sceneShapes.count - 1 - back]
+      {
+        back += 1
+      }
+    }
+    scenes.number(Double(front))
+    scenes.number(Double(back))
+    scenes.number(Double(shapes.count - front - back))
+    for shape in shapes[front..<(shapes.count - back)] {
+      scenes.number(Double(Self.intern(PageJSON.shape(shape), &self.shapes, &shapeIndex)))
+    }
+    sceneShapes = shapes
+  }
+
+  /// Writes `why` and `blame` for every value but the messages': `path, why, blame…`.
+  private mutating func addExplanations(_ state: ChatState, changed: Set<Int>) {
+    guard var debugger else { return }
+    let step = state.step
+    _ = debugger.execute("goto \(step)")
+    var isObservation = false
+    if step > 0, case .observed = timeline.event(at: step).event { isObservation = true }
+    why.beginArray()
+    for id in leafIDs.filter({ $0 >= 0 }) + diagnosticIDs {
+      let path = paths[id]
+      let isChanged = index == 0 || changed.contains(id) || id < 2
+      let statePath = StatePath(parsing: path)
+      // `blame` at a step depends only on which of the steps it lists set the value, so it
+      // stays the same text until one of those steps (those the change index marks).
+      let marks = statePath.flatMap { debugger.index.bits(for: $0) }.map {
+        debugger.index.mask(at: step) & $0.bits != 0
+      }
+      let blame =
+        isChanged || marks != false || explained[id] == nil
+        ? Self.intern(debugger.execute("blame \(path)").text, &texts, &textIndex)
+        : explained[id]?.blame ?? 0
+      // `why` reads the rule, the value and its inputs' values and last changes: while none
+      // of them changed (and no observation came in), its text is the previous step's.
+      let explanation = statePath.flatMap { state.explain($0) }
+      let isSame =
+        !isChanged && !isObservation && explained[id] != nil
+        && explained[id]?.explanation == explanation
+        && !(explanation?.inputs ?? []).contains { input in
+          input.path.value(in: state) != previousState.flatMap { input.path.value(in: $0) }
+        }
+      let text =
+        isSame
+        ? explained[id]?.why ?? 0
+        : Self.intern(debugger.execute("why \(path)").text, &texts, &textIndex)
+      explained[id] = (text, blame, explanation)
+      why.number(Double(id))
+      why.number(Double(text))
+      why.number(Double(blame))
+    }
+    why.endArray()
+    self.debugger = debugger
+  }
+
+  /// The data as one JSON object.
+  mutating func finish(name: String) -> String {
+    for (id, start) in openRuns { runs[id, default: []] += [start, index - 1] }
+    var head = PageJSON()
+    head.open()
+    head.key("file", name)
+    head.key("title", Summary.title(file: name, header: timeline.header, screen: timeline.screen))
+    head.key("layout", timeline.state(at: 0).layout.rawValue)
+    head.key("first", range.lowerBound)
+    head.key("last", range.upperBound)
+    head.key("lastStep", timeline.lastStep)
+    head.key("checkpoint", PageData.checkpointInterval)
+    head.key("explainedStepLimit", PageData.explainedStepLimit)
+    head.key("summary", tally.description)
+    head.key("paths", paths)
+    head.key("types", types)
+    head.key("summaries", summaries)
+    head.key("texts", texts)
+    head.key("explains", debugger != nil)
+    head.key("messageFields", messageFields)
+    head.keyName("shapes")
+    head.raw("[" + shapes.joined(separator: ",") + "]")
+    head.key("columns", columns)
+    head.keyName("tracks")
+    head.openArray()
+    for track in tracks {
+      head.raw(
+        "[" + track.map { $0.isFinite ? JSONWriter.format($0) : "null" }.joined(separator: ",")
+          + "]")
+    }
+    head.closeArray()
+    head.key("ticks", ticks.map { Int(truncatingIfNeeded: $0 & 0xFFFF_FFFF) })
+    head.key("ticksHigh", ticks.map { Int(truncatingIfNeeded: $0 >> 32) })
+    head.keyName("diagnostics")
+    head.openArray()
+    for id in runs.keys.sorted() {
+      head.openArray()
+      head.element(id)
+      head.raw("[" + (runs[id] ?? []).map(String.init).joined(separator: ",") + "]")
+      head.closeArray()
+    }
+    head.closeArray()
+    head.close()
+    var bytes = Array(head.text.utf8)
+    bytes.removeLast()  // the closing brace
+    let streams: [(String, JSONWriter)] = [
+      ("t", times), ("line", lines), ("type", typeColumn), ("summaryOf", summaryColumn),
+      ("counts", counts), ("changes", changes), ("scene", scenes), ("messages", messages),
+      ("why", why),
+    ]
+    for (key, var stream) in streams {
+      stream.endArray()
+      bytes += Array(",\"\(key)\":".utf8)
+      stream.withBytes { buffer in
+        for byte in buffer {
+          // `<` only ever appears inside strings: escaped, no `</script>` can end the data.
+          if byte == UInt8(ascii: "<") {
+            bytes += Array("\\u003c".utf8)
+          } else {
+            bytes.append(byte)
+          }
+        }
+      }
+    }
+    bytes.append(UInt8(ascii: "}"))
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}

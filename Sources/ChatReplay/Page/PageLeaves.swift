@@ -1,0 +1,160 @@
+/// A state's scalars (its leaves) in writing order, as flat arrays, with a number that changes
+/// when the state's shape (its keys and nesting) changes: what the page builder compares from one
+/// step to the next without naming a path.
+///
+/// An empty array is a leaf of its own (kind 4), as `--json`'s paths have it (`diagnostics` is
+/// `[]`).
+struct PageLeaves: StructuredWriter {
+  /// 0 a number, 1 a Boolean, 2 a string, 3 null, 4 an empty array.
+  private(set) var kinds: [UInt8] = []
+  private(set) var numbers: [Double] = []
+  /// The strings, at their leaves' indices (empty elsewhere).
+  private(set) var strings: [String] = []
+  /// Mixes the keys and the nesting; equal for two states of the same shape.
+  private(set) var shape = 0
+  /// The number of elements of each open container.
+  private var counts: [Int] = []
+
+  mutating func reset() {
+    kinds.removeAll(keepingCapacity: true)
+    numbers.removeAll(keepingCapacity: true)
+    strings.removeAll(keepingCapacity: true)
+    counts.removeAll(keepingCapacity: true)
+    shape = 0
+  }
+
+  private mutating func mix(_ value: Int) {
+    shape = shape &* 1_000_003 &+ value
+  }
+
+  private mutating func leaf(_ kind: UInt8, _ number: Double, _ string: String) {
+    if !counts.isEmpty { counts[counts.count - 1] += 1 }
+    kinds.append(kind)
+    numbers.append(number)
+    strings.append(string)
+  }
+
+  mutating func beginObject() {
+    if !counts.isEmpty { counts[counts.count - 1] += 1 }
+    counts.append(0)
+    mix(1)
+  }
+
+  mutating func endObject() {
+    counts.removeLast()
+    mix(2)
+  }
+
+  mutating func beginArray() {
+    if !counts.isEmpty { counts[counts.count - 1] += 1 }
+    counts.append(0)
+    mix(3)
+  }
+
+  mutating func endArray() {
+    if counts.removeLast() == 0 {
+      kinds.append(4)
+      numbers.append(0)
+      strings.append("")
+    }
+    mix(4)
+  }
+
+  mutating func key(_ name: StaticString) { mix(Int(bitPattern: name.utf8Start)) }
+  mutating func key(dynamic name: String) { mix(name.hashValue) }
+  mutating func number(_ value: Double) { leaf(0, value, "") }
+  mutating func bool(_ value: Bool) { leaf(1, value ? 1 : 0, "") }
+  mutating func string(_ value: String) { leaf(2, 0, value) }
+  mutating func null() { leaf(3, 0, "") }
+
+  /// Whether leaf `index` holds the same value as `other`'s leaf `otherIndex`.
+  func isSame(_ index: Int, as other: PageLeaves, _ otherIndex: Int) -> Bool {
+    kinds[index] == other.kinds[otherIndex] && numbers[index] == other.numbers[otherIndex]
+      && strings[index] == other.strings[otherIndex]
+  }
+
+  /// Writes leaf `index` as a JSON value: a number, a Boolean, a string, `null` or `[]`.
+  func write(_ index: Int, to writer: inout JSONWriter) {
+    switch kinds[index] {
+    case 0: writer.number(numbers[index])
+    case 1: writer.bool(numbers[index] != 0)
+    case 2: writer.string(strings[index])
+    case 4:
+      writer.beginArray()
+      writer.endArray()
+    default: writer.null()
+    }
+  }
+}
+
+/// The `--json` paths of a state's leaves, in the order ``PageLeaves`` records them.
+struct PagePaths: StructuredWriter {
+  private(set) var paths: [String] = []
+  private var containers: [(path: String, isArray: Bool, count: Int)] = []
+  private var name = ""
+
+  private mutating func next() -> String {
+    guard let top = containers.last else { return "" }
+    containers[containers.count - 1].count += 1
+    if top.isArray { return top.path + "[\(top.count)]" }
+    return top.path.isEmpty ? name : top.path + "." + name
+  }
+
+  mutating func beginObject() { containers.append((next(), false, 0)) }
+  mutating func endObject() { containers.removeLast() }
+  mutating func beginArray() { containers.append((next(), true, 0)) }
+
+  mutating func endArray() {
+    let array = containers.removeLast()
+    if array.count == 0 { paths.append(array.path) }
+  }
+
+  mutating func key(_ name: StaticString) { self.name = name.description }
+  mutating func key(dynamic name: String) { self.name = name }
+  mutating func number(_ value: Double) { paths.append(next()) }
+  mutating func bool(_ value: Bool) { paths.append(next()) }
+  mutating func string(_ value: String) { paths.append(next()) }
+  mutating func null() { paths.append(next()) }
+}
+
+/// A text measurer that remembers what it measured: a page lays out the same bubbles at step
+/// after step.
+final class MemoizingMeasurer: TextMeasuring, @unchecked Sendable {
+  // `@unchecked`: one page builder uses it, on one thread, and drops it when the page is done.
+  private let measurer: any TextMeasuring
+  /// Past this many texts the memory starts again (a draft typed key by key is a new text each
+  /// step, and is never laid out again).
+  private static let limit = 4_096
+  private var sizes: [Key: Size] = [:]
+  private var lines: [Key: [String]] = [:]
+
+  private struct Key: Hashable {
+    var text: String
+    var width: Double
+    var fontSize: Double
+  }
+
+  init(_ measurer: any TextMeasuring) {
+    self.measurer = measurer
+  }
+
+  func boundingSize(of text: String, width: Double, fontSize: Double) -> Size {
+    let key = Key(text: text, width: width, fontSize: fontSize)
+    if let size = sizes[key] { return size }
+    let size = measurer.boundingSize(of: text, width: width, fontSize: fontSize)
+    if sizes.count >= Self.limit { sizes.removeAll(keepingCapacity: true) }
+    sizes[key] = size
+    return size
+  }
+
+  func lines(of text: String, width: Double, fontSize: Double) -> [String] {
+    let key = Key(text: text, width: width, fontSize: fontSize)
+    if let found = lines[key] { return found }
+    let found = measurer.lines(of: text, width: width, fontSize: fontSize)
+    if lines.count >= Self.limit { lines.removeAll(keepingCapacity: true) }
+    lines[key] = found
+    return found
+  }
+
+  func lineHeight(fontSize: Double) -> Double { measurer.lineHeight(fontSize: fontSize) }
+}
