@@ -187,7 +187,7 @@ struct PageBuilder {
     return count
   }
 
-  /// Writes the diagnostics' leaves that changed; how many. Their runs are kept for the tracks.
+  /// Writes the diagnostics' leaves that changed, and keeps their runs; how many.
   private mutating func addDiagnostics(
     _ state: ChatState, isCheckpoint: Bool, changed: inout Set<Int>
   ) -> Int {
