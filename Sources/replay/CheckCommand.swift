@@ -84,8 +84,9 @@ struct CheckCommand: Command {
       },
       .value(
         "--artifacts", placeholder: "DIR",
-        help: "With --expect, copy each failing recording's reference, new states and diff "
-          + "into DIR (default: $REPLAY_ARTIFACTS, if set), whatever --record allows."
+        help: "Copy what each failing recording left into DIR (default: $REPLAY_ARTIFACTS, if "
+          + "set): its replay html page and, with --expect, its reference, new states and diff, "
+          + "whatever --record allows."
       ) { command, text throws(UsageError) in command.artifacts = text },
       .value(
         "--format", placeholder: "FORMAT",
@@ -225,6 +226,10 @@ struct CheckCommand: Command {
           outcome.report.golden = result.outcome
           outcome.details = result.details
         }
+        if let artifacts, !outcome.report.isBad {
+          outcome.details += Self.writePage(
+            of: path, report: outcome.report, policy: policy, options: options, to: artifacts)
+        }
         if timesTimeline && !outcome.report.isBad {
           outcome.timeline = Self.timeTravel(path, options: options)
         }
@@ -256,6 +261,44 @@ struct CheckCommand: Command {
     }
     if reports.contains(where: { !$0.runs(failing: policy).isEmpty }) { return .policyFailure }
     return .success
+  }
+
+  /// For a recording that fails (a golden mismatch or missing reference, or a diagnostic the
+  /// policy fails on), writes its `replay html` page into `artifacts`, named after the
+  /// recording's path as the other artifacts are; a recording too long for a page gets a window
+  /// around its first failure. The detail lines that say so.
+  static func writePage(
+    of path: String, report: CheckReport, policy: FailurePolicy, options: Replayer.Options,
+    to artifacts: String
+  ) -> [String] {
+    var failures = report.runs(failing: policy).map(\.step)
+    switch report.golden {
+    case .mismatched(let mismatch): failures.append(mismatch.step)
+    case .missing: failures.append(0)
+    case .matched, .recorded, nil: break
+    }
+    guard let first = failures.min() else { return [] }
+    let timeline: Timeline
+    do {
+      timeline = try Timeline.load(try readFile(path), options: options).get()
+    } catch {
+      return ["  Error: no page: \(error)"]
+    }
+    let range = HTMLCommand.window(around: first, lastStep: timeline.lastStep)
+    let page = artifacts + "/" + path.replacing("/", with: "_") + ".html"
+    do {
+      try Files.makeDirectory(artifacts)
+      try writeFileAtomically(
+        HTMLCommand.page(timeline, name: displayName(forPath: path), range: range), to: page,
+        protecting: [path])
+    } catch {
+      return ["  Error: \(error)"]
+    }
+    guard range.count < timeline.stepCount else { return ["  page: \(page)"] }
+    return [
+      "  page: \(page) (steps \(range.lowerBound)…\(range.upperBound) around the first failure, "
+        + "step \(first): the recording's \(timeline.stepCount) steps are more than a page holds)"
+    ]
   }
 
   /// The recordings `arguments` name (a directory: every `.jsonl` file under it), and with

@@ -19,7 +19,8 @@ extension Terminal {
 
 /// Reads and replays `file` whole, or the error as `replay` prints it.
 func loadTimeline(
-  _ file: String, layout: LayoutID?, rxKeyboardVersion: RxKeyboardLayout.Version
+  _ file: String, layout: LayoutID?, rxKeyboardVersion: RxKeyboardLayout.Version,
+  layoutOptions: [LayoutOptionSetting] = []
 ) -> Result<Timeline, LoadFailure> {
   let bytes: [UInt8]
   do {
@@ -27,7 +28,8 @@ func loadTimeline(
   } catch {
     return .failure(LoadFailure(message: "Error: \(error.description)"))
   }
-  let options = Replayer.Options(layout: layout, rxKeyboardVersion: rxKeyboardVersion)
+  let options = Replayer.Options(
+    layout: layout, rxKeyboardVersion: rxKeyboardVersion, layoutOptions: layoutOptions)
   switch Timeline.load(bytes, options: options) {
   case .success(let timeline): return .success(timeline)
   case .failure(let error): return .failure(LoadFailure(message: error.rendered(file: file)))

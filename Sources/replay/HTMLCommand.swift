@@ -49,6 +49,7 @@ struct HTMLCommand: Command {
         command.to = step
       },
       SharedOptions.layout { $0.layout = $1 },
+      SharedOptions.layoutOption { $0.layoutOptions.append($1) },
       SharedOptions.rxKeyboardVersion { $0.rxKeyboardVersion = $1 },
       SharedOptions.help(),
     ]
@@ -59,12 +60,15 @@ struct HTMLCommand: Command {
   var from: Int?
   var to: Int?
   var layout: LayoutID?
+  var layoutOptions: [LayoutOptionSetting] = []
   var rxKeyboardVersion = RxKeyboardLayout.Version.v1
 
   func run(_ console: inout Console) -> ExitStatus {
     defer { console.flush() }
     let timeline: Timeline
-    switch loadTimeline(file, layout: layout, rxKeyboardVersion: rxKeyboardVersion) {
+    switch loadTimeline(
+      file, layout: layout, rxKeyboardVersion: rxKeyboardVersion, layoutOptions: layoutOptions)
+    {
     case .success(let loaded): timeline = loaded
     case .failure(let failure):
       console.error.line(failure.message)
@@ -85,8 +89,22 @@ struct HTMLCommand: Command {
           + "\(first + PageData.stepLimit - 1)")
       return .failure
     }
-    let data = PageData.json(timeline, name: file, range: first...end)
-    let page = PageTemplate.html(title: "replay: " + file, data: data)
-    return writeOutput(Array(page.utf8), to: outputPath, protecting: file, &console)
+    return writeOutput(
+      Self.page(timeline, name: file, range: first...end), to: outputPath, protecting: file,
+      &console)
+  }
+
+  /// The page of `timeline`'s steps `range`, under `name`.
+  static func page(_ timeline: Timeline, name: String, range: ClosedRange<Int>) -> [UInt8] {
+    let data = PageData.json(timeline, name: name, range: range)
+    return Array(PageTemplate.html(title: "replay: " + name, data: data).utf8)
+  }
+
+  /// The steps of a page about `step`: all of them when they fit, else a window that does, with
+  /// `step` a tenth of the way in.
+  static func window(around step: Int, lastStep: Int) -> ClosedRange<Int> {
+    guard lastStep >= PageData.stepLimit else { return 0...lastStep }
+    let first = max(0, min(step - PageData.stepLimit / 10, lastStep + 1 - PageData.stepLimit))
+    return first...(first + PageData.stepLimit - 1)
   }
 }

@@ -102,6 +102,56 @@ struct HTMLPageTests {
     #expect(pages.screenshots.first != pages.screenshots.last)
   }
 
+  @Test func blameRowsSelectTheirStep() throws {
+    let pages = try RenderedPages.shared.get()
+    let dom = try #require(pages.doms["basic-chat.jsonl#blame"])
+    // basic-chat.jsonl moves the input bar twice: line 2 (step 1) shows the keyboard at y 516,
+    // so the bar's y is 852 − 34 − 336 − 44 = 438; line 30 (step 29) hides it (774 again).
+    #expect(dom.contains("<span class=\"jump\" data-step=\"1\">"))
+    #expect(dom.contains("<span class=\"jump\" data-step=\"29\">"))
+    #expect(dom.contains("blame inputBar.frame.y: 2 changes in steps 0…32; now 438, set at step 1"))
+    // Clicked at step 16, the row of step 1 selected step 1.
+    #expect(dom.contains("<body data-step=\"1\">"))
+  }
+
+  @Test func eventTicksMarkTheStepsOfEachType() throws {
+    let pages = try RenderedPages.shared.get()
+    let json = try #require(pages.doms["basic-chat.jsonl#ticks"])
+    let ticks = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: String])
+    // A page of 33 steps has a column per step; line N + 1 of the recording is step N.
+    let lines = try String(
+      contentsOfFile: ReplayBinary.recording("basic-chat.jsonl"), encoding: .utf8
+    )
+    .split(separator: "\n")
+    func steps(where match: (Substring) -> Bool) -> String {
+      String(lines.indices.map { $0 > 0 && match(lines[$0]) ? "1" : "0" })
+    }
+    #expect(ticks["sendTap"] == steps { $0.contains(#""type":"sendTap""#) })
+    #expect(
+      ticks["keyboard willChangeFrame"]
+        == steps { $0.contains(#""type":"keyboard","name":"willChangeFrame""#) })
+    #expect(ticks["start"] == "1" + String(repeating: "0", count: 32))
+  }
+
+  @Test func theHeaderNamesTheOptionsInForce() throws {
+    let pages = try RenderedPages.shared.get()
+    let dom = try #require(pages.doms[RenderedPages.withOption.page + "#0"])
+    #expect(
+      dom.contains(
+        "<h1 id=\"title\">" + ReplayBinary.recording("growing-hardware-keyboard-crash.jsonl")
+          + ": growing (inputBar.height=52) on "))
+  }
+
+  @Test func checkWritesTheFailingRecordingsPageIntoTheArtifacts() throws {
+    let pages = try RenderedPages.shared.get()
+    #expect(pages.checkOutput.contains("  page: "))
+    let page = String(decoding: pages.artifactPage, as: UTF8.self)
+    #expect(page.hasPrefix("<!DOCTYPE html>"))
+    #expect(page.contains("<script type=\"application/json\" id=\"data\">"))
+    #expect(page.contains("\"file\":\"growing-hardware-keyboard-crash.jsonl\""))
+  }
+
   @Test func theSameInputGivesTheSamePage() throws {
     let pages = try RenderedPages.shared.get()
     #expect(!pages.sameInputPages.0.isEmpty)
@@ -116,6 +166,10 @@ struct RenderedPages: Sendable {
   struct Visit: Sendable {
     var name: String
     var steps: [Int]
+    /// More arguments of `replay html`.
+    var arguments: [String] = []
+    /// The page's file, and the key of its DOMs.
+    var page: String { name + (arguments.isEmpty ? "" : ".options") }
   }
 
   static let visits = [
@@ -123,6 +177,11 @@ struct RenderedPages: Sendable {
     Visit(name: "growing-five-lines.jsonl", steps: [2]),
     Visit(name: "growing-hardware-keyboard-crash.jsonl", steps: [21]),
   ]
+
+  /// A page with a layout option, for its header.
+  static let withOption = Visit(
+    name: "growing-hardware-keyboard-crash.jsonl", steps: [0],
+    arguments: ["--option", "inputBar.height=52"])
 
   /// Built on first use, shared by every test of the suite.
   static let shared: Result<RenderedPages, Failure> = {
@@ -138,12 +197,19 @@ struct RenderedPages: Sendable {
   /// Two pages built from the same recording.
   let sameInputPages: (Data, Data)
 
+  /// The page `replay check --artifacts` wrote for a failing recording, and what check printed.
+  let artifactPage: Data
+  let checkOutput: String
+
   private init() throws {
     let folder = try TemporaryDirectory()
-    for visit in Self.visits {
-      let written = try ReplayBinary.run([
-        "html", ReplayBinary.recording(visit.name), "-o", folder.path + "/" + visit.name + ".html",
-      ])
+    for visit in Self.visits + [Self.withOption] {
+      let written = try ReplayBinary.run(
+        [
+          "html", ReplayBinary.recording(visit.name), "-o",
+          folder.path + "/" + visit.page + ".html",
+        ]
+          + visit.arguments)
       guard written.status == 0 else { throw Failure("replay html: " + written.standardError) }
     }
     let again = try ReplayBinary.run([
@@ -154,8 +220,19 @@ struct RenderedPages: Sendable {
       try Data(contentsOf: URL(fileURLWithPath: folder.path + "/again.html")),
       try Data(contentsOf: URL(fileURLWithPath: folder.path + "/" + Self.visits[2].name + ".html"))
     )
+    let check = try ReplayBinary.run(
+      [
+        "check", "--fail-on", "any", "--artifacts", folder.path + "/artifacts", Self.visits[2].name,
+      ],
+      in: ReplayBinary.packageRoot.appendingPathComponent("Recordings").path)
+    checkOutput = check.standardOutput + check.standardError
+    artifactPage =
+      (try? Data(
+        contentsOf: URL(
+          fileURLWithPath: folder.path + "/artifacts/" + Self.visits[2].name + ".html"))) ?? Data()
     let harness = folder.path + "/harness.html"
-    try Data(Self.harness(Self.visits).utf8).write(to: URL(fileURLWithPath: harness))
+    try Data(Self.harness(Self.visits + [Self.withOption]).utf8).write(
+      to: URL(fileURLWithPath: harness))
     let dump = try Self.browser(
       ["--dump-dom", "--allow-file-access-from-files"], "file://\(harness)")
     guard let start = dump.range(of: "<pre id=\"out\">"),
@@ -178,10 +255,14 @@ struct RenderedPages: Sendable {
   }
 
   /// A page that opens each visit's page in a frame, selects its steps one after the other and
-  /// writes each step's DOM, as JSON by `NAME#STEP`, into `<pre id="out">`.
+  /// writes each step's DOM, as JSON by `PAGE#STEP`, into `<pre id="out">`.
+  ///
+  /// On the first page it then reads the tracks' tick rows (`PAGE#ticks`: for each event type,
+  /// a `0`/`1` per column) and, at its last step, clicks the value of `inputBar.frame.y` and in
+  /// its blame the row of step 1 (`PAGE#blame`: the DOM after the click).
   static func harness(_ visits: [Visit]) -> String {
     let list = visits.map { visit in
-      "[\"\(visit.name).html\", \"\(visit.name)\", [\(visit.steps.map(String.init).joined(separator: ","))]]"
+      "[\"\(visit.page).html\", \"\(visit.page)\", [\(visit.steps.map(String.init).joined(separator: ","))]]"
     }
     return """
       <!DOCTYPE html><html><body><pre id="out"></pre><script>
@@ -189,7 +270,24 @@ struct RenderedPages: Sendable {
       const visits = [\(list.joined(separator: ","))], results = {};
       let pending = visits.length;
       const done = () => { document.getElementById("out").textContent = JSON.stringify(results); };
-      for (const [file, name, steps] of visits) {
+      function extra(name, w) {
+        const d = w.document, canvas = d.getElementById("tracks"), g = canvas.getContext("2d");
+        const data = JSON.parse(d.getElementById("data").textContent), C = data.columns;
+        const ticks = {};
+        data.types.forEach((type, n) => {
+          let row = "";
+          for (let k = 0; k < C; k++) {
+            const x = Math.floor((k + 0.5) * canvas.width / C);
+            row += g.getImageData(x, 90 + 3 * n, 1, 1).data[3] > 0 ? "1" : "0";
+          }
+          ticks[type] = row;
+        });
+        results[name + "#ticks"] = JSON.stringify(ticks);
+        d.querySelector('tr[data-path="inputBar.frame.y"] td.value').click();
+        d.querySelector('#why span.jump[data-step="1"]').click();
+        results[name + "#blame"] = d.documentElement.outerHTML;
+      }
+      visits.forEach(([file, name, steps], index) => {
         const frame = document.createElement("iframe");
         frame.width = 1200; frame.height = 900;
         frame.src = file + "#step=" + steps[0];
@@ -204,13 +302,16 @@ struct RenderedPages: Sendable {
                 // Registered after the page's own listener, so it runs once the page has drawn.
                 w.addEventListener("hashchange", take, { once: true });
                 w.location.hash = "#step=" + steps[k];
-              } else if (--pending === 0) done();
+                return;
+              }
+              if (index === 0) extra(name, w);
+              if (--pending === 0) done();
             };
             take();
-          } catch (e) { results.error = String(e); done(); }
+          } catch (e) { results.error = String(e) + " " + e.stack; done(); }
         };
         document.body.appendChild(frame);
-      }
+      });
       </script></body></html>
       """
   }
