@@ -263,10 +263,11 @@ struct CheckCommand: Command {
     return .success
   }
 
-  /// For a recording that fails (a golden mismatch or missing reference, or a diagnostic the
-  /// policy fails on), writes its `replay html` page into `artifacts`, named after the
-  /// recording's path as the other artifacts are; a recording too long for a page gets a window
-  /// around its first failure. The detail lines that say so.
+  /// Writes a failing recording's `replay html` page into `artifacts`; the detail lines.
+  ///
+  /// A recording fails on a golden mismatch or missing reference, or a diagnostic the policy
+  /// fails on. The page is named after the recording's path as the other artifacts are; a
+  /// recording too long for a page gets a window around its first failure.
   static func writePage(
     of path: String, report: CheckReport, policy: FailurePolicy, options: Replayer.Options,
     to artifacts: String
