@@ -244,10 +244,14 @@ struct PageBuilder {
   }
 
   /// Writes the messages that appeared, or all of them when the list's width (and so their
-  /// frames) changed: `index, step, value…`.
+  /// frames) changed, the last ``PageData/messageRows``: `index, step, value…`.
   private mutating func addMessages(_ state: ChatState) {
     let width = state.list.frame.width
-    let first = width == listWidth && state.messages.count >= messageCount ? messageCount : 0
+    // The page shows the last ``PageData/messageRows`` messages: when their frames change, only
+    // those are written again (messages are only appended, so no earlier one shows later).
+    let first =
+      width == listWidth && state.messages.count >= messageCount
+      ? messageCount : max(0, state.messages.count - PageData.messageRows)
     guard first < state.messages.count else {
       messageCount = state.messages.count
       listWidth = width
@@ -271,9 +275,18 @@ struct PageBuilder {
   }
 
   /// Writes the scene as the shapes kept from the front and back of the previous step's and
-  /// the new ones between: `front, back, count, shape…`.
+  /// the new ones between: `front, back, count, origin, bubble shapes, shape…`.
   private mutating func addScene(_ state: ChatState, isCheckpoint: Bool) {
-    let shapes = Scene(state, measurer: measurer).shapes
+    let scene = Scene(state, measurer: measurer)
+    var shapes = scene.shapes
+    // The bubbles' shapes (after the window's) in the list's content coordinates, and the
+    // content's origin apart: scrolling then changes one number, not every bubble's shapes.
+    let bubbleShapes = scene.visibleBubbles.reduce(0) { count, bubble in
+      count + 1 + bubble.text.lines.filter { !$0.isEmpty }.count
+    }
+    for position in shapes.indices.dropFirst().prefix(bubbleShapes) {
+      shapes[position].frame.y -= scene.contentOriginY
+    }
     var front = 0
     var back = 0
     if !isCheckpoint {
@@ -288,6 +301,8 @@ struct PageBuilder {
     scenes.number(Double(front))
     scenes.number(Double(back))
     scenes.number(Double(shapes.count - front - back))
+    scenes.number(scene.contentOriginY.isFinite ? scene.contentOriginY : 0)
+    scenes.number(Double(bubbleShapes))
     for shape in shapes[front..<(shapes.count - back)] {
       scenes.number(Double(Self.intern(PageJSON.shape(shape), &self.shapes, &shapeIndex)))
     }
@@ -350,6 +365,7 @@ struct PageBuilder {
     head.key("lastStep", timeline.lastStep)
     head.key("checkpoint", PageData.checkpointInterval)
     head.key("explainedStepLimit", PageData.explainedStepLimit)
+    head.key("messageRows", PageData.messageRows)
     head.key("summary", tally.description)
     head.key("paths", paths)
     head.key("types", types)

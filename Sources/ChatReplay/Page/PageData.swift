@@ -15,6 +15,8 @@ public enum PageData {
   public static let explainedStepLimit = 200
   /// The most steps a page holds; longer recordings need `--from`/`--to`.
   public static let stepLimit = 2_000_000
+  /// The state panel shows the last this many messages (and says how many came before).
+  public static let messageRows = 100
   /// The tracks' columns: each holds the least and the greatest value of its steps.
   public static let trackColumns = 1_000
 

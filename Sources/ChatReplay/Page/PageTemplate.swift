@@ -74,7 +74,7 @@ public enum PageTemplate {
   static let script = #"""
     "use strict";
     const D = JSON.parse(document.getElementById("data").textContent);
-    const N = D.t.length, ROW = 20, K = D.checkpoint, FIRST = D.first, MESSAGE_ROWS = 100;
+    const N = D.t.length, ROW = 20, K = D.checkpoint, FIRST = D.first, MESSAGE_ROWS = D.messageRows;
     let cur = 0, pinned = null, playing = null, shown = null;
     const $ = (id) => document.getElementById(id);
     $("title").textContent = D.title;
@@ -85,7 +85,7 @@ public enum PageTemplate {
     for (let i = 0, l = 0, c = 0, s = 0; i < N; i++) {
       l += D.line[i]; line[i] = l;
       changeAt[i] = c; c += 2 * D.counts[i]; changeAt[i + 1] = c;
-      sceneAt[i] = s; s += 3 + D.scene[s + 2];
+      sceneAt[i] = s; s += 5 + D.scene[s + 2];
     }
     // Each message's records (it appears once, and again only when the list's width changes).
     const F = D.messageFields.length, records = [];
@@ -119,13 +119,15 @@ public enum PageTemplate {
       v.earlier = Math.max(0, count - MESSAGE_ROWS);
       return v;
     }
+    // The scene's shapes at step i, the content's origin and how many shapes (after the window's)
+    // are the bubbles', which are stored in content coordinates.
     function sceneOf(i) {
       let a = [];
       for (let j = i - i % K; j <= i; j++) {
         const o = sceneAt[j], front = D.scene[o], back = D.scene[o + 1], n = D.scene[o + 2];
-        a = a.slice(0, front).concat(D.scene.slice(o + 3, o + 3 + n), back ? a.slice(a.length - back) : []);
+        a = a.slice(0, front).concat(D.scene.slice(o + 5, o + 5 + n), back ? a.slice(a.length - back) : []);
       }
-      return a;
+      return { shapes: a, origin: D.scene[sceneAt[i] + 3], bubbles: D.scene[sceneAt[i] + 4] };
     }
     const option = (parent, value, text) => { const o = document.createElement("option"); o.value = value; o.textContent = text; parent.appendChild(o); };
     D.types.map((t, n) => [t, n]).sort((a, b) => a[0] < b[0] ? -1 : 1).forEach(([t, n]) => option($("typefilter"), String(n), t));
@@ -171,8 +173,9 @@ public enum PageTemplate {
       const svg = $("phone"), ns = "http://www.w3.org/2000/svg", scene = sceneOf(i);
       svg.textContent = "";
       let clips = [];
-      for (const id of scene) {
-        const [kind, style, x, y, width, height, text, size, radius, centred, clip] = D.shapes[id];
+      scene.shapes.forEach((id, position) => {
+        const [kind, style, x, y0, width, height, text, size, radius, centred, clip] = D.shapes[id];
+        const y = position >= 1 && position <= scene.bubbles ? y0 + scene.origin : y0;
         const e = document.createElementNS(ns, kind);
         e.setAttribute("class", style);
         e.setAttribute("x", x); e.setAttribute("y", y);
@@ -191,8 +194,8 @@ public enum PageTemplate {
           e.setAttribute("clip-path", "url(#clip" + n + ")");
         }
         svg.appendChild(e);
-      }
-      const win = D.shapes[scene[0]];
+      });
+      const win = D.shapes[scene.shapes[0]];
       svg.setAttribute("viewBox", "0 0 " + win[4] + " " + win[5]);
     }
     // The why and blame texts; blame's step rows select their step when clicked.
