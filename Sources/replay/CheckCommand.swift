@@ -265,8 +265,7 @@ struct CheckCommand: Command {
 
   /// Writes a failing recording's `replay html` page into `artifacts`; the detail lines.
   ///
-  /// A recording fails on a golden mismatch or missing reference, or a diagnostic the policy
-  /// fails on. The page is named after the recording's path as the other artifacts are; a
+  /// A recording fails on a golden mismatch or a diagnostic the policy fails on. The page is named after the recording's path as the other artifacts are; a
   /// recording too long for a page gets a window around its first failure.
   static func writePage(
     of path: String, report: CheckReport, policy: FailurePolicy, options: Replayer.Options,
@@ -275,8 +274,8 @@ struct CheckCommand: Command {
     var failures = report.runs(failing: policy).map(\.step)
     switch report.golden {
     case .mismatched(let mismatch): failures.append(mismatch.step)
-    case .missing: failures.append(0)
-    case .matched, .recorded, nil: break
+    // A missing reference says nothing about the screen: no page for it alone.
+    case .matched, .missing, .recorded, nil: break
     }
     guard let first = failures.min() else { return [] }
     let timeline: Timeline
