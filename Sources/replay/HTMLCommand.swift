@@ -13,7 +13,7 @@ struct HTMLCommand: Command {
     """
   static let discussion = """
     The same input always gives the same bytes. A page holds at most \
-    \(PageData.stepLimit) steps (about 70 MB for a million); choose a window of a longer \
+    \(PageData.stepLimit) steps; choose a window of a longer \
     recording with --from and --to. Pages of at most \(PageData.explainedStepLimit) steps carry \
     why and blame for every value at every step; longer pages name the debugger's commands \
     instead, and a window of that size around a moment carries them.
