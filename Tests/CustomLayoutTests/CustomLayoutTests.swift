@@ -65,6 +65,28 @@ struct CustomLayoutTests {
     #expect(reply.contains("rule (pinned-bar): The bar sits inputBar.gap above"))
   }
 
+  @Test func theSceneDrawsTheCustomLayout() throws {
+    // After the send: the bar at 456 (516 − 10 − 50), the keyboard below the 10-pt gap from the
+    // bar's bottom 506 to 516; no navigation bar (the system inset is the safe area alone); the
+    // one 40-pt message as a plain row, the content's top at 0 − (−59) = 59 on screen.
+    let state = try timeline().state(at: 3)
+    let measurer = FontMetricsMeasurer()
+    let scene = Scene(state, measurer: measurer)
+    #expect(scene.layout == .custom("pinned-bar"))
+    #expect(scene.inputBar.frame == Rect(x: 0, y: 456, width: 393, height: 50))
+    #expect(scene.keyboard == Rect(x: 0, y: 516, width: 393, height: 336))
+    #expect(scene.gap == Rect(x: 0, y: 506, width: 393, height: 10))
+    #expect(scene.overlap == nil)
+    #expect(scene.navigationBar == nil)
+    #expect(scene.contentOriginY == 59)
+    #expect(scene.bubbles.map(\.frame) == [Rect(x: 0, y: 0, width: 393, height: 40)])
+    #expect(scene.bubbles.map(\.text.lines) == [["Hi"]])
+    #expect(scene.shapes.contains { $0.style == "gap" && $0.frame == scene.gap })
+    let svg = SVGDrawing.document(scene, caption: ["step 3"], measurer: measurer)
+    #expect(svg.contains("gap 10 pt"))
+    #expect(svg.contains("<title>step 3</title>"))
+  }
+
   @Test func anUnknownOptionOfTheCustomLayoutIsAnError() {
     var header = SessionHeader()
     header.options = [
