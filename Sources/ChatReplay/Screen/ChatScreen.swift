@@ -47,32 +47,34 @@ public struct ChatScreen: Sendable {
   public func reduce(into state: inout ChatState, _ event: TimedEvent) {
     state.step += 1
     state.t = event.t
-    // A crashed app changes nothing more; its last state, diagnostics included, stays.
-    if state.slot.hasCrashed(state.custom) { return }
-    // One by one: for the one or two diagnostics a state has, cheaper than `removeAll`'s
-    // general replacement, and the storage is kept for the next ones.
-    while !state.diagnostics.isEmpty { state.diagnostics.removeLast() }
     let messageCount = state.messages.count
+    // A crashed app changes nothing more; its last state, diagnostics included, stays: the
+    // slot's reduce returns nil then.
+    let geometry: LayoutGeometry?
     switch event.event {
     case .gap, .observed:
       // A recorder's records: what happened on the device, not an input to the screen.
-      break
+      if state.slot.hasCrashed(state.custom) { return }
+      state.clearDiagnostics()
+      geometry = nil
     case .keyboard(let notification):
-      if let origin = state.windowOriginInScreen {
-        LayoutSlot.reduce(&state, .keyboard(notification.inWindow(at: origin)), measurer: measurer)
-      } else {
-        LayoutSlot.reduce(&state, event.event, measurer: measurer)
-      }
+      let event =
+        state.windowOriginInScreen.map { .keyboard(notification.inWindow(at: $0)) } ?? event.event
+      guard let reduced = LayoutSlot.reduce(&state, event, measurer: measurer) else { return }
+      geometry = reduced
     case .viewport(_, _, let windowFrameInScreen):
       // A window moved in the screen (Stage Manager, a Split View resize) moves the conversion of
       // the keyboard frames that follow; a viewport that does not say where it is keeps it.
+      if state.slot.hasCrashed(state.custom) { return }
       if let windowFrameInScreen { state.moveWindow(to: windowFrameInScreen) }
-      LayoutSlot.reduce(&state, event.event, measurer: measurer)
+      guard let reduced = LayoutSlot.reduce(&state, event.event, measurer: measurer) else { return }
+      geometry = reduced
     case .appear, .disappear, .doneTap, .pan, .receive, .returnKey, .safeArea, .scroll, .sendTap,
       .textChange:
-      LayoutSlot.reduce(&state, event.event, measurer: measurer)
+      guard let reduced = LayoutSlot.reduce(&state, event.event, measurer: measurer) else { return }
+      geometry = reduced
     }
-    state.checkGeometry(afterNewMessage: state.messages.count != messageCount)
+    state.checkGeometry(afterNewMessage: state.messages.count != messageCount, geometry)
     if case .observed(let observation) = event.event {
       state.diagnostics.append(contentsOf: observation.divergences(from: state))
     }

@@ -2,8 +2,16 @@ extension ChatState {
   /// How far apart two coordinates may be and still count as equal, against rounding noise.
   static let tolerance = 1e-6
 
-  /// Appends the diagnostics every layout shares, which depend only on the state's geometry.
-  mutating func checkGeometry(afterNewMessage: Bool) {
+  /// Clears the diagnostics, one by one: for the one or two a state has, cheaper than
+  /// `removeAll`'s general replacement, and the storage is kept for the next ones.
+  @inline(__always)
+  mutating func clearDiagnostics() {
+    while !diagnostics.isEmpty { diagnostics.removeLast() }
+  }
+
+  /// Appends the diagnostics every layout shares, which depend only on the state's geometry;
+  /// `geometry` is what the layout gave for this state, when the caller has it.
+  mutating func checkGeometry(afterNewMessage: Bool, _ geometry: LayoutGeometry? = nil) {
     let bar = inputBar.frame
     let keyboardOnScreen = self.keyboardOnScreen
     if let keyboard = keyboardOnScreen {
@@ -18,7 +26,11 @@ extension ChatState {
           .keyboardGap(gap: gap, inputBarMaxY: bar.maxY, keyboardMinY: keyboard.minY))
       }
     }
-    let adjusted = adjustedContentInset
+    let system = geometry?.systemInset ?? systemInset
+    let adjusted = EdgeInsets(
+      top: list.contentInset.top + system.top, left: list.contentInset.left + system.left,
+      bottom: list.contentInset.bottom + system.bottom,
+      right: list.contentInset.right + system.right)
     if afterNewMessage, let message = messages.last {
       let top = list.frame.minY + message.y - list.contentOffsetY
       let bottom = top + message.height
@@ -44,7 +56,7 @@ extension ChatState {
       diagnostics.append(.phantomKeyboard(visibleHeight: keyboard.visibleHeight))
     }
     let safeAreaMinY = screen.height - safeArea.bottom
-    let inputMaxY = inputContentFrame.maxY
+    let inputMaxY = (geometry?.inputContentFrame ?? inputContentFrame).maxY
     if keyboardOnScreen == nil && inputMaxY > safeAreaMinY + Self.tolerance {
       diagnostics.append(.unsafeInput(inputBarMaxY: inputMaxY, safeAreaMinY: safeAreaMinY))
     }

@@ -70,28 +70,60 @@ enum LayoutSlot: Equatable, Sendable {
   }
 
   /// Applies `event` through the state's layout, and keeps what the layout remembers after it.
+  ///
+  /// The state's diagnostics are cleared first, for the layout's own. `nil`, with the state left
+  /// as it was, when the modelled app has crashed.
+  ///
+  /// It returns what the shared checks need from the layout after the event, computed while the
+  /// layout is at hand: asking the slot again would copy it, a few hundred bytes, per question.
+  /// What the layout remembers is stored back only when it changed, for the same reason.
   @inline(__always)
-  static func reduce(_ state: inout ChatState, _ event: Event, measurer: any TextMeasuring) {
+  static func reduce(_ state: inout ChatState, _ event: Event, measurer: any TextMeasuring)
+    -> LayoutGeometry?
+  {
     switch state.slot {
     case .rxkeyboard(let layout, var memory):
+      if layout.hasCrashed(memory) { return nil }
+      let before = memory
+      state.clearDiagnostics()
       layout.reduce(into: &state, memory: &memory, event, measurer: measurer)
-      state.slot = .rxkeyboard(layout, memory)
+      if memory != before { state.slot = .rxkeyboard(layout, memory) }
+      return LayoutGeometry(layout, state)
     case .growing(let layout, var memory):
+      if layout.hasCrashed(memory) { return nil }
+      let before = memory
+      state.clearDiagnostics()
       layout.reduce(into: &state, memory: &memory, event, measurer: measurer)
-      state.slot = .growing(layout, memory)
+      if memory != before { state.slot = .growing(layout, memory) }
+      return LayoutGeometry(layout, state)
     case .scrollToField(let layout, var memory):
+      if layout.hasCrashed(memory) { return nil }
+      let before = memory
+      state.clearDiagnostics()
       layout.reduce(into: &state, memory: &memory, event, measurer: measurer)
-      state.slot = .scrollToField(layout, memory)
+      if memory != before { state.slot = .scrollToField(layout, memory) }
+      return LayoutGeometry(layout, state)
     case .accessory(let layout, var memory):
+      if layout.hasCrashed(memory) { return nil }
+      let before = memory
+      state.clearDiagnostics()
       layout.reduce(into: &state, memory: &memory, event, measurer: measurer)
-      state.slot = .accessory(layout, memory)
+      if memory != before { state.slot = .accessory(layout, memory) }
+      return LayoutGeometry(layout, state)
     case .keyboardLayoutGuide(let layout, var memory):
+      if layout.hasCrashed(memory) { return nil }
+      let before = memory
+      state.clearDiagnostics()
       layout.reduce(into: &state, memory: &memory, event, measurer: measurer)
-      state.slot = .keyboardLayoutGuide(layout, memory)
+      if memory != before { state.slot = .keyboardLayoutGuide(layout, memory) }
+      return LayoutGeometry(layout, state)
     case .custom:
       var slot = CustomLayoutBox.slot(state.custom)
+      if slot.hasCrashed { return nil }
+      state.clearDiagnostics()
       slot.reduce(&state, event, measurer: measurer)
       state.custom = CustomLayoutBox(slot)
+      return LayoutGeometry(slot.layout, state)
     }
   }
 
@@ -151,6 +183,18 @@ enum LayoutSlot: Equatable, Sendable {
       layout.explain(path, in: state, memory: memory)
     case .custom: CustomLayoutBox.slot(state.custom).explain(path, in: state)
     }
+  }
+}
+
+/// What the shared checks read from a state's layout: its system inset and input frame.
+struct LayoutGeometry {
+  var systemInset: EdgeInsets
+  var inputContentFrame: Rect
+
+  @inline(__always)
+  init<L: Layout>(_ layout: L, _ state: ChatState) {
+    systemInset = layout.systemInset(of: state)
+    inputContentFrame = layout.inputContentFrame(of: state)
   }
 }
 
