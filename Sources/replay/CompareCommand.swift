@@ -81,9 +81,15 @@ struct CompareCommand: Command {
     let onlyDiverging = self.onlyDiverging
     var output = console.output
     defer { console.output = output }
+    var text: [UInt8] = []
+    text.reserveCapacity(1 << 17)
     func take(_ item: Comparator.Output) -> Bool {
       guard isJSON else {
-        for line in printer.lines(for: item) { output.line(line) }
+        printer.write(item, to: &text)
+        if text.count >= 1 << 16 {
+          output.write(text)
+          text.removeAll(keepingCapacity: true)
+        }
         return true
       }
       if case .row(let row) = item, row.diverges || !onlyDiverging {
@@ -101,6 +107,7 @@ struct CompareCommand: Command {
       return .failure
     }
     comparator.finish(take)
+    output.write(text)
     if !isJSON {
       for line in printer.closingLines { output.line(line) }
     }

@@ -35,6 +35,34 @@ struct CustomLayoutTests {
     #expect(sent.isSendEnabled == false)
   }
 
+  @Test func aComparisonWithABuiltInLayoutShowsWhereTheyDiverge() {
+    // The custom layout and keyboard-layout-guide side by side; the header's inputBar.gap is only
+    // the custom layout's. Pinned bar: y 818 − 10 − 50 = 758 at rest, 516 − 10 − 50 = 456 with
+    // the keyboard. The guide: its top H − S.bottom = 818 at rest (bar y 818 − 44 = 774), the
+    // keyboard's top 516 once it is docked (bar y 516 − 44 = 472). They differ at every step.
+    let columns = [Comparison.Column(PinnedBarLayout()), Comparison.Column(.keyboardLayoutGuide)]
+    let bytes = Array(Self.recording.utf8)
+    let comparison = bytes.withUnsafeBufferPointer {
+      Comparison(replaying: $0, columns: columns)
+    }
+    #expect(comparison.errors.isEmpty)
+    #expect(columns.map(\.name) == ["pinned-bar", "keyboard-layout-guide"])
+    #expect(
+      comparison.rows.map { $0.cells.map(\.inputBarFrame) } == [
+        [Rect(x: 0, y: 758, width: 393, height: 50), Rect(x: 0, y: 774, width: 393, height: 44)],
+        [Rect(x: 0, y: 456, width: 393, height: 50), Rect(x: 0, y: 472, width: 393, height: 44)],
+        [Rect(x: 0, y: 456, width: 393, height: 50), Rect(x: 0, y: 472, width: 393, height: 44)],
+        [Rect(x: 0, y: 456, width: 393, height: 50), Rect(x: 0, y: 472, width: 393, height: 44)],
+      ])
+    #expect(comparison.divergingSteps == [0, 1, 2, 3])
+    // The custom bar's 10-pt gap above the keyboard, 516 − (456 + 50), is its keyboard-gap; the
+    // guide's bar sits on the keyboard.
+    #expect(
+      comparison.rows[1].cells.map { $0.diagnostics.contains { $0.id == "keyboard-gap" } } == [
+        true, false,
+      ])
+  }
+
   @Test func theSharedDiagnosticsSeeTheGap() throws {
     // The 10-pt gap is more than 0.5 pt: keyboard-gap on every shown step, from the bar's bottom
     // 456 + 50 = 506 to the keyboard's top 516.

@@ -7,11 +7,21 @@ extension Comparison {
   ///              "offsetY":1038,"diagnostics":[…]},…]}
   /// ```
   public func write(_ row: Row, to writer: inout some StructuredWriter) {
-    Self.write(row, columns: columns, to: &writer)
+    Self.writeGeneric(row, columns: columns, to: &writer)
+  }
+
+  /// Writes one step of a comparison of `columns` into `writer`: the entry point for callers in
+  /// other modules, so that the writing is specialized for ``JSONWriter`` here.
+  public static func write(_ row: Row, columns: [Column], to writer: inout JSONWriter) {
+    writeGeneric(row, columns: columns, to: &writer)
   }
 
   /// Writes one step of a comparison of `columns`.
-  public static func write(
+  public static func write(_ row: Row, columns: [Column], to writer: inout some StructuredWriter) {
+    writeGeneric(row, columns: columns, to: &writer)
+  }
+
+  private static func writeGeneric(
     _ row: Row, columns: [Column], to writer: inout some StructuredWriter
   ) {
     writer.beginObject()
@@ -30,10 +40,10 @@ extension Comparison {
     for (column, cell) in zip(columns, row.cells) {
       writer.beginObject()
       writer.key("layout")
-      writer.string(column.layout.rawValue)
-      if column.layout == .rxkeyboard {
+      writer.string(column.id.rawValue)
+      if let version = column.rxKeyboardVersion {
         writer.key("rxKeyboardVersion")
-        writer.string(column.rxKeyboardVersion.rawValue)
+        writer.string(version.rawValue)
       }
       writer.key("inputBar")
       writer.beginObject()

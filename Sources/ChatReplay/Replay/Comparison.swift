@@ -29,28 +29,53 @@ public struct Comparison: Sendable {
     }
   }
 
-  /// A layout to compare, with the RxKeyboard release when it is `rxkeyboard`.
+  /// A layout to compare: a built-in one or one written outside the library, with its constants.
+  ///
+  /// The header's and the command line's options are applied to it, each where the layout
+  /// declares it, when the comparison starts.
   public struct Column: Hashable, Sendable {
-    public var layout: LayoutID
-    public var rxKeyboardVersion: RxKeyboardLayout.Version
+    /// The layout, with its constants.
+    public var layout: any Layout
+    /// The column's name in the table: the layout's id, `rxkeyboard@2.0.1` for the rxkeyboard
+    /// layout on RxKeyboard 2.0.1.
+    public var name: String
 
-    public init(_ layout: LayoutID, rxKeyboardVersion: RxKeyboardLayout.Version = .v1) {
+    /// A column of `layout`, named `name` (by default its id, with the RxKeyboard release when it
+    /// is not the sample's).
+    public init(_ layout: some Layout, name: String? = nil) {
       self.layout = layout
-      self.rxKeyboardVersion = rxKeyboardVersion
+      if let name {
+        self.name = name
+      } else if let rxKeyboard = layout as? RxKeyboardLayout, rxKeyboard.version != .v1 {
+        self.name = "\(RxKeyboardLayout.id.rawValue)@\(rxKeyboard.version.rawValue)"
+      } else {
+        self.name = type(of: layout).id.rawValue
+      }
     }
 
-    /// Every available layout, `rxkeyboard` following `rxKeyboardVersion`.
+    /// The built-in layout `id` with its sample's constants, `rxkeyboard` following
+    /// `rxKeyboardVersion`; `id` must not be custom (pass the layout itself).
+    public init(_ id: LayoutID, rxKeyboardVersion: RxKeyboardLayout.Version = .v1) {
+      guard let layout = id.builtInLayout(rxKeyboardVersion: rxKeyboardVersion) else {
+        preconditionFailure("'\(id.rawValue)' is not a built-in layout; pass the layout itself")
+      }
+      self.init(layout)
+    }
+
+    /// Every built-in layout, `rxkeyboard` following `rxKeyboardVersion`.
     public static func every(rxKeyboardVersion: RxKeyboardLayout.Version = .v1) -> [Column] {
       LayoutID.allCases.map { Column($0, rxKeyboardVersion: rxKeyboardVersion) }
     }
 
-    /// `growing`, `rxkeyboard`, or `rxkeyboard@2.0.1` when the release is not the sample's (1.0.0).
-    public var name: String {
-      guard layout == .rxkeyboard, rxKeyboardVersion != .v1 else { return layout.rawValue }
-      return "\(layout.rawValue)@\(rxKeyboardVersion.rawValue)"
+    /// The layout's id.
+    public var id: LayoutID { type(of: layout).id }
+
+    /// The RxKeyboard release, when the layout is `rxkeyboard`.
+    public var rxKeyboardVersion: RxKeyboardLayout.Version? {
+      (layout as? RxKeyboardLayout)?.version
     }
 
-    /// Reads a ``name``; `rxkeyboard@1.0.0` is accepted too.
+    /// Reads a built-in layout's ``name``; `rxkeyboard@1.0.0` is accepted too.
     public init?(name: String) {
       let parts = name.split(separator: "@", maxSplits: 1).map(String.init)
       guard let first = parts.first, let layout = LayoutID(rawValue: first) else { return nil }
@@ -62,6 +87,15 @@ public struct Comparison: Sendable {
         version = given
       }
       self.init(layout, rxKeyboardVersion: version)
+    }
+
+    public static func == (lhs: Column, rhs: Column) -> Bool {
+      lhs.name == rhs.name && AnyHashable(lhs.layout) == AnyHashable(rhs.layout)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(name)
+      hasher.combine(AnyHashable(layout))
     }
   }
 
@@ -89,8 +123,8 @@ public struct Comparison: Sendable {
   public var errors: [RecordingError]
 
   /// Replays the whole recording in `bytes` through each of `columns` (the header's own layout,
-  /// `options.layout` and `options.rxKeyboardVersion` are ignored), stopping at the first bad
-  /// line.
+  /// `options.layout`, `options.rxKeyboardVersion` and `options.customLayout` are ignored),
+  /// stopping at the first bad line.
   public init(
     replaying bytes: UnsafeBufferPointer<UInt8>, columns: [Column] = Column.every(),
     options: Replayer.Options = Replayer.Options()

@@ -28,27 +28,22 @@ public struct ObservedRanking: Sendable {
   }
 
   public let columns: [Comparison.Column]
-  private var replayers: [Replayer]
+  private var replay: SideBySideReplay
   private var tallies: [Score]
   /// The number of `observed` events.
   public private(set) var observedEvents = 0
   /// The first line that could not be replayed; counting stops before it.
   public private(set) var error: RecordingError?
 
-  /// Ranks `columns`; `options` gives the measurer, the line limit and the layout options set on
-  /// the command line (its layout and RxKeyboard release are the columns').
+  /// Ranks `columns`, built-in layouts or ones written outside the library; `options` gives the
+  /// measurer, the line limit and the layout options set on the command line (its layout and
+  /// RxKeyboard release are the columns').
   ///
   /// The header's and `options`' layout options go to every column whose layout declares them,
   /// as in ``Comparator``.
   public init(columns: [Comparison.Column], options: Replayer.Options = Replayer.Options()) {
     self.columns = columns
-    replayers = columns.map { column in
-      var layoutOptions = options
-      layoutOptions.layout = column.layout
-      layoutOptions.rxKeyboardVersion = column.rxKeyboardVersion
-      layoutOptions.skipsUndeclaredOptions = true
-      return Replayer(options: layoutOptions)
-    }
+    replay = SideBySideReplay(layouts: columns.map(\.layout), options: options)
     tallies = columns.map { Score(column: $0, matched: 0, observed: 0, firstDeparture: nil) }
   }
 
@@ -62,51 +57,57 @@ public struct ObservedRanking: Sendable {
 
   /// Counts the observed values of the next chunk.
   public mutating func read(_ chunk: UnsafeBufferPointer<UInt8>) {
-    advance { replayer, take in replayer.read(chunk, take) }
+    guard error == nil, !columns.isEmpty else { return }
+    var tallies = self.tallies
+    var events = 0
+    var failure: RecordingError?
+    _ = replay.read(
+      chunk, start: { _ in true }, step: { Self.count($0, $1, &tallies, &events) },
+      error: {
+        failure = $0
+        return false
+      })
+    settle(tallies, events, failure)
   }
 
   /// Counts the last line.
   public mutating func finish() {
-    advance { replayer, take in replayer.finish(take) }
+    guard error == nil, !columns.isEmpty else { return }
+    var tallies = self.tallies
+    var events = 0
+    var failure: RecordingError?
+    _ = replay.finish(
+      start: { _ in true }, step: { Self.count($0, $1, &tallies, &events) },
+      error: {
+        failure = $0
+        return false
+      })
+    settle(tallies, events, failure)
   }
 
-  private mutating func advance(_ feed: (inout Replayer, (Replayer.Output) -> Bool) -> Bool) {
-    guard error == nil else { return }
-    for column in columns.indices {
-      var replayer = replayers[column]
-      var tally = tallies[column]
-      var events = 0
-      var failure: RecordingError?
-      _ = feed(&replayer) { output in
-        switch output {
-        case .start:
-          return true
-        case .state(let state, let event, _, _):
-          guard case .observed(let observation)? = event?.event else { return true }
-          events += 1
-          for value in observation.values {
-            let model = state.value(at: value.path)
-            tally.observed += 1
-            if (model - value.value).magnitude <= Observation.tolerance {
-              tally.matched += 1
-            } else if tally.firstDeparture == nil {
-              tally.firstDeparture = Departure(
-                step: state.step, path: value.path, model: model, device: value.value)
-            }
-          }
-          return true
-        case .error(let recordingError):
-          failure = recordingError
-          return false
+  private mutating func settle(_ tallies: [Score], _ events: Int, _ failure: RecordingError?) {
+    self.tallies = tallies
+    observedEvents += events
+    if let failure { error = failure }
+  }
+
+  private static func count(
+    _ event: TimedEvent?, _ states: [ChatState], _ tallies: inout [Score], _ events: inout Int
+  ) -> Bool {
+    guard case .observed(let observation)? = event?.event else { return true }
+    events += 1
+    for (column, state) in states.enumerated() {
+      for value in observation.values {
+        let model = state.value(at: value.path)
+        tallies[column].observed += 1
+        if (model - value.value).magnitude <= Observation.tolerance {
+          tallies[column].matched += 1
+        } else if tallies[column].firstDeparture == nil {
+          tallies[column].firstDeparture = Departure(
+            step: state.step, path: value.path, model: model, device: value.value)
         }
       }
-      replayers[column] = replayer
-      tallies[column] = tally
-      if column == 0 { observedEvents += events }
-      if let failure {
-        error = failure
-        return
-      }
     }
+    return true
   }
 }

@@ -93,7 +93,7 @@ struct ComparisonTests {
     #expect(Comparison.Column(name: "rxkeyboard@1.0.0")?.name == "rxkeyboard")
     #expect(Comparison.Column(name: "growing@2.0.1") == nil)
     #expect(Comparison.Column(name: "rxkeyboard@3") == nil)
-    #expect(Comparison.Column(name: "scroll-to-field")?.layout == .scrollToField)
+    #expect(Comparison.Column(name: "scroll-to-field")?.id == .scrollToField)
   }
 
   @Test func rxKeyboardReleasesDivergeWhereTheKeyboardLeavesTheScreen() {
