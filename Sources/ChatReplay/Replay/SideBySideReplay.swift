@@ -22,9 +22,10 @@ struct SideBySideReplay: Sendable {
     reader = RecordingReader(lineLimit: options.lineLimit)
   }
 
-  /// Replays the next chunk: `start` with the header, then `step` with each step's event (`nil`
-  /// for step 0) and the layouts' states, in order; `error` with a bad line. Returns `false` once
-  /// a closure asked to stop.
+  /// Replays the next chunk; returns `false` once a closure asked to stop.
+  ///
+  /// `start` gets the header, then `step` each step's event (`nil` for step 0) and the layouts'
+  /// states, in order; `error` gets a bad line.
   mutating func read(
     _ chunk: UnsafeBufferPointer<UInt8>, start: (SessionHeader) -> Bool,
     step: (TimedEvent?, [ChatState]) -> Bool, error: (RecordingError) -> Bool
