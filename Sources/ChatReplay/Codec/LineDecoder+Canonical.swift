@@ -25,8 +25,7 @@ extension LineDecoder {
       return try s.readNumber()
     }
     guard s.skip("{"), s.skip(member: Field.t, first: true), let t = try number(&s), t >= 0,
-      s.skip(member: Field.type), let type = try s.withString({ LineType.table.match($0) }) ?? nil,
-      case .event(let kind) = type
+      s.skip(member: Field.type), let kind = canonicalKind(&s)
     else { return nil }
     let event: Event
     switch kind {
@@ -64,6 +63,43 @@ extension LineDecoder {
     }
     guard s.skip("}"), s.isAtEnd else { return nil }
     return TimedEvent(t: t, event: event)
+  }
+
+  /// The quoted `type` of an event the fast path reads, stepped over by comparing whole words
+  /// with its spelling; `nil` for any other type, or one written with escapes, which the general
+  /// decoder reads.
+  @inline(__always)
+  static func canonicalKind(_ s: inout JSONScanner) -> Event.Kind? {
+    guard s.count - s.position >= 5, s.base[s.position] == UInt8(ascii: "\"") else { return nil }
+    let kind: Event.Kind
+    // The first letter picks the candidate (the second or third where two kinds share it).
+    switch s.base[s.position + 1] {
+    case UInt8(ascii: "t"): kind = .textChange
+    case UInt8(ascii: "k"): kind = .keyboard
+    case UInt8(ascii: "p"): kind = .pan
+    case UInt8(ascii: "s"): kind = s.base[s.position + 2] == UInt8(ascii: "c") ? .scroll : .sendTap
+    case UInt8(ascii: "r"):
+      kind = s.base[s.position + 3] == UInt8(ascii: "c") ? .receive : .returnKey
+    case UInt8(ascii: "d"):
+      kind = s.base[s.position + 2] == UInt8(ascii: "o") ? .doneTap : .disappear
+    case UInt8(ascii: "a"): kind = .appear
+    default: return nil
+    }
+    let matched =
+      switch kind {
+      case .textChange: s.skip("\"textChange\"")
+      case .keyboard: s.skip("\"keyboard\"")
+      case .pan: s.skip("\"pan\"")
+      case .scroll: s.skip("\"scroll\"")
+      case .sendTap: s.skip("\"sendTap\"")
+      case .receive: s.skip("\"receive\"")
+      case .returnKey: s.skip("\"returnKey\"")
+      case .doneTap: s.skip("\"doneTap\"")
+      case .disappear: s.skip("\"disappear\"")
+      case .appear: s.skip("\"appear\"")
+      case .safeArea, .viewport, .gap, .observed: false
+      }
+    return matched ? kind : nil
   }
 
   /// `{"x":…,"y":…,"width":…,"height":…}` with a non-negative size, or `nil`.

@@ -181,10 +181,14 @@ public struct RecordingReader: Sendable {
         offset: 0, in: line, lineNumber: number, problem: .byteOrderMark)
       return deliver(.error(error), body)
     }
-    if let event { return accept(event, line: line, number: number, start: start, body) }
+    // Most lines are events in the canonical shape: accepted straight from the fast path,
+    // without the general decoder's wrapping.
+    if let event = event ?? LineDecoder.decodeCanonical(line) {
+      return accept(event, line: line, number: number, start: start, body)
+    }
     let decoded: DecodedLine
     do {
-      decoded = try LineDecoder.decode(line, lineNumber: number)
+      decoded = try LineDecoder.decodeGeneral(line, lineNumber: number)
     } catch {
       return deliver(.error(error), body)
     }
