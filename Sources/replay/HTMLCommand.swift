@@ -9,14 +9,16 @@ struct HTMLCommand: Command {
     opens from file://): a scrubber with tracks and play at 1×/2×/4×, the phone drawn at each \
     step, the event list (filter, search), the state with its --json paths, diffs against the \
     previous and a pinned step, why and blame for a clicked value, the debugger's keys, and \
-    links to a moment (#step=N, #t=SECONDS).
+    links to a moment (#step=N, #t=SECONDS). With --layouts, one phone per layout side by side, \
+    the steps where they diverge marked on the scrubber, and each layout's tracks and state.
     """
   static let discussion = """
     The same input always gives the same bytes. A page holds at most \
     \(PageData.stepLimit) steps; choose a window of a longer \
     recording with --from and --to. Pages of at most \(PageData.explainedStepLimit) steps carry \
     why and blame for every value at every step; longer pages name the debugger's commands \
-    instead, and a window of that size around a moment carries them.
+    instead, and a window of that size around a moment carries them. A side-by-side page of N \
+    layouts holds at most \(PageData.stepLimit) / N steps.
     """
   static let epilogue =
     "Exit status: 0 success, 1 a bad or unreadable recording, a bad window or an unwritable "
@@ -49,6 +51,13 @@ struct HTMLCommand: Command {
         command.to = step
       },
       SharedOptions.layout { $0.layout = $1 },
+      .value(
+        "--layouts", placeholder: "LIST",
+        help: "Side by side: these layouts, comma-separated, in order, as replay compare names "
+          + "them (rxkeyboard@2.0.1 is the rxkeyboard layout on RxKeyboard 2.0.1)."
+      ) { command, text throws(UsageError) in
+        command.columns = try SharedOptions.columns(text)
+      },
       SharedOptions.layoutOption { $0.layoutOptions.append($1) },
       SharedOptions.rxKeyboardVersion { $0.rxKeyboardVersion = $1 },
       SharedOptions.help(),
@@ -61,37 +70,106 @@ struct HTMLCommand: Command {
   var to: Int?
   var layout: LayoutID?
   var layoutOptions: [LayoutOptionSetting] = []
-  var rxKeyboardVersion = RxKeyboardLayout.Version.v1
+  var rxKeyboardVersion: RxKeyboardLayout.Version?
+  /// `--layouts`: the side-by-side page's layouts.
+  var columns: [Comparison.Column]?
+
+  func validate() throws(UsageError) {
+    guard columns != nil else { return }
+    if layout != nil { throw .conflicting("--layout", "--layouts") }
+    if rxKeyboardVersion != nil { throw .conflicting("--rxkeyboard-version", "--layouts") }
+  }
 
   func run(_ console: inout Console) -> ExitStatus {
     defer { console.flush() }
+    if let columns { return runSideBySide(columns, &console) }
     let timeline: Timeline
     switch loadTimeline(
-      file, layout: layout, rxKeyboardVersion: rxKeyboardVersion, layoutOptions: layoutOptions)
+      file, layout: layout, rxKeyboardVersion: rxKeyboardVersion ?? .v1,
+      layoutOptions: layoutOptions)
     {
     case .success(let loaded): timeline = loaded
     case .failure(let failure):
       console.error.line(failure.message)
       return .failure
     }
-    let last = timeline.lastStep
-    let first = from ?? 0
-    let end = to ?? last
-    guard first <= end, end <= last else {
-      console.error.line(
-        "Error: the window \(first)…\(end) is not within the recording's steps 0…\(last)")
-      return .failure
-    }
-    guard end - first + 1 <= PageData.stepLimit else {
-      console.error.line(
-        "Error: \(end - first + 1) steps are more than a page holds (\(PageData.stepLimit)); "
-          + "choose a window with --from N --to M, e.g. --from \(first) --to "
-          + "\(first + PageData.stepLimit - 1)")
+    guard let range = window(lastStep: timeline.lastStep, layoutCount: 1, &console) else {
       return .failure
     }
     return writeOutput(
-      Self.page(timeline, name: file, range: first...end), to: outputPath, protecting: file,
-      &console)
+      Self.page(timeline, name: file, range: range), to: outputPath, protecting: file, &console)
+  }
+
+  /// `--layouts`: the recording through each of `columns`, side by side, the header's and the
+  /// command line's options applied to each layout that has them (as `replay compare` does).
+  private func runSideBySide(_ columns: [Comparison.Column], _ console: inout Console)
+    -> ExitStatus
+  {
+    let bytes: [UInt8]
+    do {
+      bytes = try readFile(file)
+    } catch {
+      console.error.line("Error: \(error.description)")
+      return .failure
+    }
+    var timelines: [Timeline] = []
+    for column in columns {
+      var options = Replayer.Options(customLayout: column.layout, layoutOptions: layoutOptions)
+      options.skipsUndeclaredOptions = true
+      switch Timeline.load(bytes, options: options) {
+      case .success(let timeline): timelines.append(timeline)
+      case .failure(let error):
+        console.error.line(error.rendered(file: file))
+        return .failure
+      }
+    }
+    guard
+      let range = window(
+        lastStep: timelines[0].lastStep, layoutCount: columns.count, &console)
+    else { return .failure }
+    let data = PageData.json(timelines, columns: columns, name: file, range: range)
+    let page = PageTemplate.sideBySideHTML(title: "replay: " + file, data: data)
+    return writeOutput(Array(page.utf8), to: outputPath, protecting: file, &console)
+  }
+
+  /// The steps `--from` (`first`) and `--to` (`end`) choose in a recording of `lastStep` steps,
+  /// or why they cannot be: they must be within it and fit a page of `layoutCount` layouts.
+  static func window(first: Int?, end: Int?, lastStep last: Int, layoutCount: Int)
+    -> Result<ClosedRange<Int>, LoadFailure>
+  {
+    let first = first ?? 0
+    let end = end ?? last
+    guard first <= end, end <= last else {
+      return .failure(
+        LoadFailure(
+          message:
+            "Error: the window \(first)…\(end) is not within the recording's steps 0…\(last)"))
+    }
+    let limit = PageData.stepLimit(layouts: layoutCount)
+    guard end - first + 1 <= limit else {
+      let holds =
+        layoutCount == 1
+        ? "a page holds (\(limit))"
+        : "a page of \(layoutCount) layouts holds (\(limit): \(PageData.stepLimit) shared "
+          + "between the layouts)"
+      return .failure(
+        LoadFailure(
+          message: "Error: \(end - first + 1) steps are more than \(holds); "
+            + "choose a window with --from N --to M, e.g. --from \(first) --to "
+            + "\(first + limit - 1)"))
+    }
+    return .success(first...end)
+  }
+
+  private func window(lastStep: Int, layoutCount: Int, _ console: inout Console)
+    -> ClosedRange<Int>?
+  {
+    switch Self.window(first: from, end: to, lastStep: lastStep, layoutCount: layoutCount) {
+    case .success(let range): return range
+    case .failure(let failure):
+      console.error.line(failure.message)
+      return nil
+    }
   }
 
   /// The page of `timeline`'s steps `range`, under `name`.

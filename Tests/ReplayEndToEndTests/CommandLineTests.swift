@@ -40,6 +40,10 @@ struct CommandLineTests {
     Usage: replay compare FILE [--json] [--diverging] [--observed] [--layouts LIST]
                           [--rxkeyboard-version V] [--option NAME=VALUE]
     """
+  static let htmlUsage = """
+    Usage: replay html FILE [-o OUT.html] [--from N] [--to M] [--layout NAME] [--layouts LIST]
+                       [--option NAME=VALUE] [--rxkeyboard-version V]
+    """
   static let generateUsage = """
     Usage: replay generate [--seed N] [--events N] [--profile NAME] [--adversarial] [--layout NAME]
                            [--output FILE]
@@ -83,6 +87,20 @@ struct CommandLineTests {
       message: "one recording at a time; got 'one.jsonl' and 'two.jsonl'"),
     Misuse(
       arguments: ["compare"], message: "compare needs a FILE", usage: compareUsage),
+    Misuse(
+      arguments: ["html", "Recordings/basic-chat.jsonl", "--layouts", "rxkeyboard,kbd"],
+      message: "unknown layout 'kbd'; use one of rxkeyboard, growing, scroll-to-field, accessory, "
+        + "keyboard-layout-guide, rxkeyboard@2.0.1", usage: htmlUsage),
+    Misuse(
+      arguments: [
+        "html", "Recordings/basic-chat.jsonl", "--layouts", "rxkeyboard,growing", "--layout",
+        "growing",
+      ], message: "--layout and --layouts cannot be used together", usage: htmlUsage),
+    Misuse(
+      arguments: [
+        "html", "Recordings/basic-chat.jsonl", "--rxkeyboard-version", "2.0.1", "--layouts",
+        "rxkeyboard",
+      ], message: "--rxkeyboard-version and --layouts cannot be used together", usage: htmlUsage),
     Misuse(
       arguments: ["compare", "a.jsonl", "--layouts", "rxkeyboard,growin"],
       message: "unknown layout 'growin'; did you mean 'growing'?", usage: compareUsage),

@@ -53,9 +53,27 @@ struct HTMLPageTests {
   func renderedPageAgreesWithTheJSONState(_ name: String, _ step: Int) throws {
     let pages = try RenderedPages.shared.get()
     let dom = try #require(pages.doms["\(name)#\(step)"], "no DOM for \(name) at step \(step)")
-    let json = try ReplayBinary.run([ReplayBinary.recording(name), "--json", "--at", "\(step)"])
-    let state = try #require(
+    let state = try Self.state(name, at: step)
+    try Self.expectPanel(dom, showing: state, step: step)
+    // The scrubber and the list are on the step.
+    #expect(dom.contains("<body data-step=\"\(step)\">"))
+    #expect(dom.contains("id=\"scrub\" type=\"range\" min=\"0\""))
+    #expect(dom.contains("value=\"\(step)\""))
+    #expect(dom.contains(try Regex("<div class=\"row sel[^\"]*\" data-step=\"\(step)\"")))
+    try Self.expectPhone(dom, showing: state, step: step)
+  }
+
+  /// `replay NAME --json --at STEP` (`--layout LAYOUT` when given), parsed.
+  static func state(_ name: String, layout: String? = nil, at step: Int) throws -> [String: Any] {
+    let json = try ReplayBinary.run(
+      [ReplayBinary.recording(name)] + (layout.map { ["--layout", $0] } ?? [])
+        + ["--json", "--at", "\(step)"])
+    return try #require(
       try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+  }
+
+  /// The state panel of `dom` shows `state`'s paths and values, and only those.
+  static func expectPanel(_ dom: String, showing state: [String: Any], step: Int) throws {
     let expected = Self.leaves(state)
     let shown = try Self.panel(dom)
     #expect(Set(shown.keys) == Set(expected.keys), "step \(step)")
@@ -69,12 +87,11 @@ struct HTMLPageTests {
         with: Data(text.utf8), options: .fragmentsAllowed)
       #expect("\(decoded)" == "\(value)", "\(path) at step \(step)")
     }
-    // The scrubber and the list are on the step.
-    #expect(dom.contains("<body data-step=\"\(step)\">"))
-    #expect(dom.contains("id=\"scrub\" type=\"range\" min=\"0\""))
-    #expect(dom.contains("value=\"\(step)\""))
-    #expect(dom.contains(try Regex("<div class=\"row sel[^\"]*\" data-step=\"\(step)\"")))
-    // The phone's input bar and keyboard are where the state says.
+  }
+
+  /// The phone drawn in `dom` (the first SVG's shapes in it) has its input bar and keyboard where
+  /// `state` says.
+  static func expectPhone(_ dom: String, showing state: [String: Any], step: Int) throws {
     let bar = try #require(state["inputBar"] as? [String: Any])
     let frame = try #require(bar["frame"] as? [String: Double])
     for key in ["x", "y", "width", "height"] {
@@ -157,6 +174,94 @@ struct HTMLPageTests {
     #expect(!pages.sameInputPages.0.isEmpty)
     #expect(pages.sameInputPages.0 == pages.sameInputPages.1)
   }
+
+  /// The SVG `<svg id="ID" …>…</svg>` in `dom`.
+  static func svg(id: String, in dom: String) -> Substring? {
+    guard let start = dom.range(of: "<svg id=\"\(id)\"") else { return nil }
+    guard let end = dom[start.upperBound...].range(of: "</svg>") else { return nil }
+    return dom[start.lowerBound..<end.upperBound]
+  }
+
+  @Test(arguments: RenderedPages.sideBySide.steps)
+  func sideBySidePhonesShowEachLayoutsInputBarAndKeyboard(_ step: Int) throws {
+    let pages = try RenderedPages.shared.get()
+    let visit = RenderedPages.sideBySide
+    let dom = try #require(pages.doms["\(visit.page)#\(step)"], "no DOM at step \(step)")
+    #expect(dom.contains("<body data-step=\"\(step)\">"))
+    #expect(dom.contains(try Regex("<div class=\"row sel[^\"]*\" data-step=\"\(step)\"")))
+    for (index, layout) in RenderedPages.sideBySideLayouts.enumerated() {
+      let state = try Self.state(visit.name, layout: layout, at: step)
+      let phone = try #require(Self.svg(id: "phone\(index)", in: dom), "no phone for \(layout)")
+      try Self.expectPhone(String(phone), showing: state, step: step)
+      // The state panel shows the layout chosen in the page, the first at the start.
+      if index == 0 { try Self.expectPanel(dom, showing: state, step: step) }
+    }
+  }
+
+  @Test func sideBySideStatePanelFollowsTheChosenLayout() throws {
+    let pages = try RenderedPages.shared.get()
+    let visit = RenderedPages.sideBySide
+    // Chosen in the page's menu at step 8 (where the harness's keys left it).
+    let dom = try #require(pages.doms["\(visit.page)#side1"])
+    #expect(dom.contains("<body data-step=\"8\">"))
+    let state = try Self.state(visit.name, layout: RenderedPages.sideBySideLayouts[1], at: 8)
+    try Self.expectPanel(dom, showing: state, step: 8)
+  }
+
+  @Test func sideBySideMarksTheStepsWhereTheLayoutsDiverge() throws {
+    let pages = try RenderedPages.shared.get()
+    let visit = RenderedPages.sideBySide
+    let json = try #require(pages.doms["\(visit.page)#marks"])
+    let marks = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: String])
+    // ipad-undocked-keyboard.jsonl, steps 3…12, rxkeyboard against keyboard-layout-guide. The
+    // iPad is H = 1024 high with a bottom safe area S.bottom = 0; both bars are 44 high, and the
+    // guide's screen is rxkeyboard's list with the keyboard left to UIKit's guide, so both start
+    // from the same list (content 1256 high) at the same offset, 266 (`--json` at step 0).
+    // - Steps 3–4 (the docked show of steps 1–4, frame (0, 720, 768, 304)): rxkeyboard has
+    //   k = H − y = 304, bar bottom H − S.bottom − k = 720, bar y 676, inset k + 44 + 0 = 348,
+    //   offset 266 + k = 570 (its "will show"); the guide puts the bar's bottom on the keyboard's
+    //   top 720 (y 676), inset H − 676 = 348, offset moved by the inset's change 348 − 44 = 304 to
+    //   570 (within its greatest, 1256 + 348 − 1024 = 580). No gap (720 = 720), so no diagnostics
+    //   in either. Agree: 0 0.
+    // - Steps 5–6 type one line: nothing moves. 0 0.
+    // - Step 7, willChangeFrame to (0, −264, …): rxkeyboard corrects the negative origin to
+    //   H − 304 = 720, the frame it has; the guide skips a frame starting above the window. 0.
+    // - Step 8, willHide to (0, −264, …): rxkeyboard corrects it to y = H, so k = 0, bar y
+    //   1024 − 44 = 980, inset 44; the guide still skips it, bar 676. Diverge: 1.
+    // - Steps 9–10, did… to (0, 380, 768, 304), undocked (its bottom 684 is not H): rxkeyboard
+    //   reads only will… frames (nothing changes); the guide counts an undocked keyboard as off
+    //   screen: bar 980 and inset 44, as rxkeyboard's, and offset 570 − 304 = 266, where
+    //   rxkeyboard's stays 570, past its greatest 1256 + 44 − 1024 = 276 (offset-out-of-range).
+    //   Diverge, now on the offset and diagnostics only: 1 1, a new divergence.
+    // - Steps 11–12, to (0, 200, 768, 304): rxkeyboard k = 1024 − 200 = 824 from 0, bar y
+    //   1024 − 824 − 44 = 156, inset 824 + 44 = 868, offset 570 + 824 = 1394; the guide rests. 1 1.
+    #expect(marks["marks"] == "0000011111")
+    // From step 4, `}` goes to 8, then to 9 (the offsets now differ where the bars agree), and
+    // `{` back to 8.
+    #expect(marks["keys"] == "8,9,8")
+    // At step 11 the panel names what differs, with each layout's value (worked out above).
+    let dom = try #require(pages.doms["\(visit.page)#11"])
+    for (path, values) in [
+      ("inputBar.frame.y", ["156", "980"]), ("list.adjustedContentInset.bottom", ["868", "44"]),
+      ("list.contentOffset.y", ["1394", "266"]),
+    ] {
+      #expect(
+        dom.contains(
+          "<tr data-path=\"\(path)\"><td class=\"path\">\(path)</td>"
+            + values.map { "<td class=\"layout\">\($0)</td>" }.joined() + "</tr>"))
+    }
+    // rxkeyboard's 1394 is outside the offsets its list rests at, −(20 + 44) (the top safe area
+    // and the navigation bar) to 1256 + 868 − 1024 = 1100; the guide has no diagnostic.
+    #expect(
+      dom.contains(
+        "<td class=\"layout\">offset-out-of-range: contentOffset.y 1394 is outside -64...1100"))
+    #expect(dom.contains("<td class=\"layout\">none</td></tr>"))
+    // The agreeing sides of the frame are left out, and step 4 shows no divergence.
+    #expect(!dom.contains("<td class=\"path\">inputBar.frame.x</td><td class=\"layout\">"))
+    let agreeing = try #require(pages.doms["\(visit.page)#4"])
+    #expect(agreeing.contains("<div id=\"divergence\" class=\"\"><p>= the layouts agree at step 4"))
+  }
 }
 
 /// The suite's pages, each built once, and what one run of the browser showed of them.
@@ -168,8 +273,12 @@ struct RenderedPages: Sendable {
     var steps: [Int]
     /// More arguments of `replay html`.
     var arguments: [String] = []
+    /// What tells the page's file from the recording's plain page.
+    var label = "options"
     /// The page's file, and the key of its DOMs.
-    var page: String { name + (arguments.isEmpty ? "" : ".options") }
+    var page: String { name + (arguments.isEmpty ? "" : "." + label) }
+    /// Whether the page is a side-by-side one (`--layouts`).
+    var isSideBySide: Bool { arguments.contains("--layouts") }
   }
 
   static let visits = [
@@ -182,6 +291,18 @@ struct RenderedPages: Sendable {
   static let withOption = Visit(
     name: "growing-hardware-keyboard-crash.jsonl", steps: [0],
     arguments: ["--option", "inputBar.height=52"])
+
+  /// The layouts of ``sideBySide``.
+  static let sideBySideLayouts = ["rxkeyboard", "keyboard-layout-guide"]
+
+  /// A side-by-side page of a window where the two layouts agree, then diverge; opened at step
+  /// 11 through the address, then 4, where the harness presses `}`, `}` and `{`, then chooses
+  /// the second layout in the menu.
+  static let sideBySide = Visit(
+    name: "ipad-undocked-keyboard.jsonl", steps: [11, 4],
+    arguments: [
+      "--layouts", sideBySideLayouts.joined(separator: ","), "--from", "3", "--to", "12",
+    ], label: "layouts")
 
   /// Built on first use, shared by every test of the suite.
   static let shared: Result<RenderedPages, Failure> = {
@@ -203,7 +324,7 @@ struct RenderedPages: Sendable {
 
   private init() throws {
     let folder = try TemporaryDirectory()
-    for visit in Self.visits + [Self.withOption] {
+    for visit in Self.visits + [Self.withOption, Self.sideBySide] {
       let written = try ReplayBinary.run(
         [
           "html", ReplayBinary.recording(visit.name), "-o",
@@ -231,7 +352,7 @@ struct RenderedPages: Sendable {
         contentsOf: URL(
           fileURLWithPath: folder.path + "/artifacts/" + Self.visits[2].name + ".html"))) ?? Data()
     let harness = folder.path + "/harness.html"
-    try Data(Self.harness(Self.visits + [Self.withOption]).utf8).write(
+    try Data(Self.harness(Self.visits + [Self.withOption, Self.sideBySide]).utf8).write(
       to: URL(fileURLWithPath: harness))
     let dump = try Self.browser(
       ["--dump-dom", "--allow-file-access-from-files"], "file://\(harness)")
@@ -259,10 +380,12 @@ struct RenderedPages: Sendable {
   ///
   /// On the first page it then reads the tracks' tick rows (`PAGE#ticks`: for each event type,
   /// a `0`/`1` per column) and, at its last step, clicks the value of `inputBar.frame.y` and in
-  /// its blame the row of step 1 (`PAGE#blame`: the DOM after the click).
+  /// its blame the row of step 1 (`PAGE#blame`: the DOM after the click). On a side-by-side page
+  /// it reads the divergence marks (a `0`/`1` per step) and the steps that `}`, `}` and `{` select
+  /// (`PAGE#marks`), then chooses the second layout (`PAGE#side1`: the DOM after).
   static func harness(_ visits: [Visit]) -> String {
     let list = visits.map { visit in
-      "[\"\(visit.page).html\", \"\(visit.page)\", [\(visit.steps.map(String.init).joined(separator: ","))]]"
+      "[\"\(visit.page).html\", \"\(visit.page)\", [\(visit.steps.map(String.init).joined(separator: ","))], \(visit.isSideBySide)]"
     }
     return """
       <!DOCTYPE html><html><body><pre id="out"></pre><script>
@@ -287,7 +410,23 @@ struct RenderedPages: Sendable {
         d.querySelector('#why span.jump[data-step="1"]').click();
         results[name + "#blame"] = d.documentElement.outerHTML;
       }
-      visits.forEach(([file, name, steps], index) => {
+      function sideBySide(name, w) {
+        const d = w.document, canvas = d.getElementById("marks"), g = canvas.getContext("2d");
+        const N = JSON.parse(d.getElementById("data").textContent).pages[0].t.length;
+        let marks = "";
+        for (let k = 0; k < N; k++) marks += g.getImageData(Math.floor((k + 0.5) * canvas.width / N), 4, 1, 1).data[3] > 0 ? "1" : "0";
+        const keys = [];
+        for (const key of ["}", "}", "{"]) {
+          d.dispatchEvent(new w.KeyboardEvent("keydown", { key }));
+          keys.push(d.body.dataset.step);
+        }
+        results[name + "#marks"] = JSON.stringify({ marks, keys: keys.join(",") });
+        const menu = d.getElementById("side");
+        menu.value = "1";
+        menu.dispatchEvent(new w.Event("change"));
+        results[name + "#side1"] = d.documentElement.outerHTML;
+      }
+      visits.forEach(([file, name, steps, isSideBySide], index) => {
         const frame = document.createElement("iframe");
         frame.width = 1200; frame.height = 900;
         frame.src = file + "#step=" + steps[0];
@@ -305,6 +444,7 @@ struct RenderedPages: Sendable {
                 return;
               }
               if (index === 0) extra(name, w);
+              if (isSideBySide) sideBySide(name, w);
               if (--pending === 0) done();
             };
             take();

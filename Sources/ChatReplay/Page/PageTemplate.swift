@@ -71,7 +71,15 @@ public enum PageTemplate {
     @media (prefers-color-scheme: dark){body{background:#111;color:#ddd}#controls,#list,#state,#why,#help{background:#1c1c1e;color:#ddd}}
     """
 
-  static let script = #"""
+  /// The page's script: the pieces below, in order; ``sideBySideScript`` shares those not
+  /// named `single…`.
+  static let script = [
+    singleStart, values, singleEdges, states, singleDiagnosticFilter, list, singlePhoneStart,
+    phone, singleSelect, moving, singleEnd,
+  ].joined(separator: "\n")
+
+  /// The single page's data, its columns' running sums and its messages' records.
+  static let singleStart = #"""
     "use strict";
     const D = JSON.parse(document.getElementById("data").textContent);
     const N = D.t.length, ROW = 20, K = D.checkpoint, FIRST = D.first, MESSAGE_ROWS = D.messageRows;
@@ -91,6 +99,10 @@ public enum PageTemplate {
     const F = D.messageFields.length, records = [];
     for (let o = 0; o < D.messages.length; o += 2 + F) (records[D.messages[o]] || (records[D.messages[o]] = [])).push(o);
     const typeOf = (i) => D.types[D.type[i]], summaryOf = (i) => D.summaries[D.summaryOf[i]];
+    """#
+
+  /// Numbers as `--json` writes them, and the diagnostics' runs.
+  static let values = #"""
     // Numbers as replay --json writes them (Swift's shortest form: 1e-05 where script writes 1e-5).
     const num = (x) => x !== 0 && Math.abs(x) < 1e-4 ? x.toExponential().replace(/e([+-])(\d)$/, "e$10$2") : String(x);
     const show = (x) => typeof x === "number" ? num(x) : typeof x === "string" ? JSON.stringify(x) : Array.isArray(x) ? "[]" : String(x);
@@ -100,7 +112,15 @@ public enum PageTemplate {
       return false;
     }
     const diagnosticsAt = (i) => D.diagnostics.filter((d) => inRuns(d[1], i)).map((d) => d[0]);
+    """#
+
+  /// The single page's diagnostic changes, for `[` and `]`.
+  static let singleEdges = #"""
     const edges = [...new Set(D.diagnostics.flatMap((d) => d[1].map((v, k) => k % 2 ? v + 1 : v)))].filter((v) => v > 0 && v < N).sort((a, b) => a - b);
+    """#
+
+  /// A step's values and scene, rebuilt from its checkpoint; the event-type filter.
+  static let states = #"""
     // The state at step i: the checkpoint's values, then each step's changes; the last messages.
     function valuesAt(i) {
       const v = new Map();
@@ -131,7 +151,15 @@ public enum PageTemplate {
     }
     const option = (parent, value, text) => { const o = document.createElement("option"); o.value = value; o.textContent = text; parent.appendChild(o); };
     D.types.map((t, n) => [t, n]).sort((a, b) => a[0] < b[0] ? -1 : 1).forEach(([t, n]) => option($("typefilter"), String(n), t));
+    """#
+
+  /// The single page's diagnostic filter.
+  static let singleDiagnosticFilter = #"""
     D.diagnostics.forEach((d, n) => option($("diagfilter"), String(n), d[0]));
+    """#
+
+  /// The event list: filters, search and the rows in view.
+  static let list = #"""
     const count = () => shown ? shown.length : N, rowAt = (r) => shown ? shown[r] : r;
     function filter() {
       const t = $("typefilter").value, d = $("diagfilter").value, q = $("search").value.toLowerCase();
@@ -169,8 +197,16 @@ public enum PageTemplate {
     $("list").onscroll = drawRows;
     for (const id of ["typefilter", "diagfilter"]) $(id).onchange = filter;
     $("search").oninput = filter;
+    """#
+
+  /// The single page's phone: its one SVG.
+  static let singlePhoneStart = #"""
     function drawPhone(i) {
       const svg = $("phone"), ns = "http://www.w3.org/2000/svg", scene = sceneOf(i);
+    """#
+
+  /// The phone's shapes, why and blame, the state panel and the tracks.
+  static let phone = #"""
       svg.textContent = "";
       let clips = [];
       scene.shapes.forEach((id, position) => {
@@ -295,6 +331,10 @@ public enum PageTemplate {
       const end = D.t[N - 1], start = D.t[0];
       for (let k = 0; k <= 10; k++) { const e = document.createElement("span"); e.style.left = k * 10 + "%"; e.textContent = (start + (end - start) * k / 10).toFixed(1) + "s"; axis.appendChild(e); }
     }
+    """#
+
+  /// Selecting a step on the single page.
+  static let singleSelect = #"""
     function select(i, fromHash) {
       cur = Math.max(0, Math.min(N - 1, i));
       $("scrub").value = String(cur); $("scrub").setAttribute("value", String(cur));
@@ -308,6 +348,10 @@ public enum PageTemplate {
       drawRows();
       if (!fromHash) history.replaceState(null, "", "#step=" + (FIRST + cur));
     }
+    """#
+
+  /// The address, the keys, play and the controls' handlers.
+  static let moving = #"""
     function fromHash() {
       const h = location.hash.slice(1), m = /^step=(\d+)$/.exec(h), t = /^t=([\d.]+)$/.exec(h);
       if (m) return Number(m[1]) - FIRST;
@@ -350,6 +394,10 @@ public enum PageTemplate {
       e.preventDefault();
     });
     window.addEventListener("hashchange", () => select(fromHash(), true));
+    """#
+
+  /// The single page's start.
+  static let singleEnd = #"""
     if (!D.explains) $("why").textContent = "Click a value: this page has " + N + " steps, more than the " + D.explainedStepLimit + " that carry why and blame; the text says how to get them.";
     filter(); drawTracks(); select(fromHash(), true);
     """#

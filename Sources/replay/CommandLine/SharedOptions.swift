@@ -48,6 +48,20 @@ enum SharedOptions {
     }
   }
 
+  /// The layouts of a `--layouts LIST`, comma-separated, as `replay compare` names its columns
+  /// (`rxkeyboard@2.0.1` is the rxkeyboard layout on RxKeyboard 2.0.1).
+  static func columns(_ text: String) throws(UsageError) -> [Comparison.Column] {
+    var columns: [Comparison.Column] = []
+    for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+      guard let column = Comparison.Column(name: String(name)) else {
+        let names = LayoutID.allCases.map(\.rawValue) + ["rxkeyboard@2.0.1"]
+        throw .unknownName(String(name), kind: "layout", candidates: names)
+      }
+      columns.append(column)
+    }
+    return columns
+  }
+
   /// `--option NAME=VALUE`: one of the layout's options, over the header's (repeatable).
   ///
   /// A name no built-in layout declares is refused here, with the nearest one suggested; one the
