@@ -49,8 +49,10 @@ extension PageData {
     head.closeArray()
     head.key("divergences", runs)
     head.keyName("pages")
-    head.raw(
-      "[" + timelines.map { json($0, name: name, range: range) }.joined(separator: ",") + "]")
+    head.openArray()
+    // One layout's data at a time: only the text built so far and one layout's are held.
+    for timeline in timelines { head.raw(json(timeline, name: name, range: range)) }
+    head.closeArray()
     head.close()
     return head.text
   }
