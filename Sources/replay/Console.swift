@@ -84,6 +84,12 @@ struct Output: Sendable {
   }
 
   mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+    // A block at least as big as the buffer goes straight to the descriptor when nothing waits
+    // before it: copying it into the buffer first would only cost a pass over its bytes.
+    if buffer.isEmpty, bytes.count >= 1 << 16, case .descriptor(let descriptor) = sink {
+      Self.write(UnsafeRawBufferPointer(bytes), to: descriptor)
+      return
+    }
     buffer.append(contentsOf: bytes)
     if buffer.count >= 1 << 16 { flush() }
   }
@@ -110,12 +116,14 @@ struct Output: Sendable {
   }
 
   private static func write(_ buffer: [UInt8], to descriptor: Int32) {
+    buffer.withUnsafeBytes { write($0, to: descriptor) }
+  }
+
+  private static func write(_ raw: UnsafeRawBufferPointer, to descriptor: Int32) {
+    guard let base = raw.baseAddress else { return }
     var offset = 0
-    while offset < buffer.count {
-      let written = buffer.withUnsafeBytes { raw -> Int in
-        guard let base = raw.baseAddress else { return 0 }
-        return Glibc.write(descriptor, base + offset, raw.count - offset)
-      }
+    while offset < raw.count {
+      let written = Glibc.write(descriptor, base + offset, raw.count - offset)
       if written < 0 {
         if errno == EINTR { continue }
         break

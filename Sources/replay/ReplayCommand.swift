@@ -24,14 +24,28 @@ struct ReplayCommand {
       case .state(let state, let event, _, _):
         return printer.take(state, event: event, to: &output)
       case .error(let error):
-        failed = true
-        standardError.line(error.rendered(file: name))
-        return keepGoing
+        return reject(error)
       }
     }
+    func reject(_ error: RecordingError) -> Bool {
+      failed = true
+      standardError.line(error.rendered(file: name))
+      return keepGoing
+    }
+    // --json has no title to print, so it takes each state as the replayer reduces it, without
+    // the copy an `Output` makes.
+    let takesStates = arguments.mode == .json
     if let file = arguments.file {
       do {
-        try readChunks(of: file) { chunk in replayer.read(chunk, consume) }
+        // A second thread decodes the chunks ahead of the one being replayed; the states come
+        // out in the same order, whichever thread decoded their lines.
+        try readChunks(of: file, decodingAhead: true) { chunk, decoded in
+          guard takesStates else { return replayer.read(chunk, decoded: decoded, consume) }
+          return replayer.read(
+            chunk, decoded: decoded,
+            step: { state, event, _, _ in printer.take(state, event: event, to: &output) },
+            error: { reject($0) })
+        }
       } catch {
         standardError.line("Error: \(error.description)")
         return .failure
@@ -40,7 +54,13 @@ struct ReplayCommand {
       let demo = Array(DemoRecording.text.utf8)
       demo.withUnsafeBufferPointer { bytes in _ = replayer.read(bytes, consume) }
     }
-    replayer.finish(consume)
+    if takesStates {
+      replayer.finish(
+        step: { state, event, _, _ in printer.take(state, event: event, to: &output) },
+        error: { reject($0) })
+    } else {
+      replayer.finish(consume)
+    }
     switch printer.finish(to: &output) {
     case .success:
       break
