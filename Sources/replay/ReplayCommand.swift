@@ -85,6 +85,8 @@ struct StatePrinter {
   let arguments: RootCommand
   let displayName: String
   private var writer = JSONWriter()
+  /// `--json`'s lines, when every state is printed.
+  private var lines = StateLineWriter()
   private var tally = Summary.Tally()
   private var latest: ChatState?
   /// With `--at -N`: the last N states, a ring whose oldest is at `oldest` once it is full.
@@ -135,10 +137,9 @@ struct StatePrinter {
     case (.json, .mark):
       preconditionFailure("--at refuses a mark when it is parsed")
     case (.json, nil):
-      // States gather in the writer and go out 64 KiB at a time.
-      writer.write(state, includeOptions: state.step == 0)
-      writer.newline()
-      if writer.count >= 1 << 16 { flushStates(to: &output) }
+      // Lines gather in the writer and go out 64 KiB at a time.
+      lines.write(state, includeOptions: state.step == 0)
+      if lines.count >= 1 << 16 { lines.take { output.write($0) } }
       return true
     case (.summary, _):
       tally.add(state)
@@ -150,7 +151,7 @@ struct StatePrinter {
 
   /// Prints what waits for the end: the selected state, or the totals.
   mutating func finish(to output: inout Output) -> Result<Void, UsageError> {
-    flushStates(to: &output)
+    lines.take { output.write($0) }
     guard let latest else { return .success(()) }
     var selected = latest
     switch (arguments.mode, arguments.at) {

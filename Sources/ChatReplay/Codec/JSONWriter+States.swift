@@ -187,6 +187,17 @@ struct StateBytesWriter: StructuredWriter {
     needsComma = true
   }
 
+  mutating func message(of diagnostic: Diagnostic) {
+    storage.reserve(2)
+    comma()
+    storage.append(UInt8(ascii: "\""))
+    var message = EscapedMessage(storage: storage)
+    diagnostic.writeMessage(to: &message)
+    storage.reserve(1)
+    storage.append(UInt8(ascii: "\""))
+    needsComma = true
+  }
+
   mutating func diagnostic(_ diagnostic: Diagnostic) {
     let position = diagnosticPosition
     diagnosticPosition += 1
@@ -234,5 +245,45 @@ struct StateBytesWriter: StructuredWriter {
     memo.objectBytes.keep(
       UnsafeBufferPointer(start: storage.base + start, count: storage.count - start),
       at: position)
+  }
+}
+
+/// A diagnostic's message written straight into a string value's bytes, escaped as
+/// ``StringText`` escapes them.
+private struct EscapedMessage: MessageWriter {
+  let storage: ByteStorage
+
+  @inline(__always)
+  mutating func text(_ text: StaticString) {
+    let count = text.utf8CodeUnitCount
+    storage.reserve(count)
+    StringText.appendEscaped(UnsafeBufferPointer(start: text.utf8Start, count: count), to: storage)
+  }
+
+  mutating func text(_ text: String) {
+    var text = text
+    text.withUTF8 { utf8 in
+      storage.reserve(utf8.count)
+      StringText.appendEscaped(utf8, to: storage)
+    }
+  }
+
+  // Numbers' text has nothing to escape.
+  @inline(__always)
+  mutating func number(_ value: Double) {
+    storage.reserve(NumberText.maximumFastLength)
+    if !NumberText.appendFast(value, to: storage) {
+      var text: [UInt8] = []
+      JSONWriter.appendNumber(value, to: &text)
+      storage.reserve(text.count)
+      text.withUnsafeBufferPointer { storage.append($0.baseAddress, count: $0.count) }
+    }
+  }
+
+  @inline(__always)
+  mutating func integer(_ value: Int) {
+    storage.reserve(20)
+    if value < 0 { storage.append(UInt8(ascii: "-")) }
+    NumberText.appendDigits(UInt64(value.magnitude), to: storage)
   }
 }

@@ -21,6 +21,9 @@ public protocol StructuredWriter {
   /// writer may reuse what it wrote for the same kind and numbers.
   mutating func object(
     _ kind: SmallObject, numbers: SIMD4<Double>, _ body: (inout Self) -> Void)
+  /// A diagnostic's ``Diagnostic/message``, as a string value; a writer may write it without
+  /// building the `String`.
+  mutating func message(of diagnostic: Diagnostic)
 }
 
 /// The kinds of small objects a state writes through ``StructuredWriter/object(_:numbers:_:)``.
@@ -42,6 +45,8 @@ extension StructuredWriter {
   public mutating func null() {}
   /// Writes the diagnostic's members one by one.
   public mutating func diagnostic(_ diagnostic: Diagnostic) { diagnostic.write(to: &self) }
+  /// Writes the message as a string.
+  public mutating func message(of diagnostic: Diagnostic) { string(diagnostic.message) }
   /// Writes the object with `body`.
   public mutating func object(
     _ kind: SmallObject, numbers: SIMD4<Double>, _ body: (inout Self) -> Void
@@ -339,9 +344,10 @@ enum NumberText {
     guard magnitude >= 1e-3, magnitude < JSONScanner.numberLimit else { return false }
     var scale = 10.0
     for decimals in 1...3 {
-      let scaled = (magnitude * scale).rounded()
-      if scaled / scale == magnitude {
-        let whole = UInt64(scaled)
+      // `magnitude × scale` lies below 2^52, where adding 0.5 is exact: truncating the sum
+      // rounds half away from zero, as `rounded()` does, without calling the C library.
+      let whole = UInt64(magnitude * scale + 0.5)
+      if Double(whole) / scale == magnitude {
         let divisor = UInt64(scale)
         if value < 0 { storage.append(UInt8(ascii: "-")) }
         appendDigits(whole / divisor, to: storage)
@@ -362,7 +368,7 @@ enum NumberText {
 
   /// The decimal digits of `value`, at most 15 of them, two at a time.
   @inline(__always)
-  private static func appendDigits(_ value: UInt64, to storage: ByteStorage) {
+  static func appendDigits(_ value: UInt64, to storage: ByteStorage) {
     var length = 1
     var limit: UInt64 = 10
     while value >= limit && length < 20 {
@@ -397,10 +403,15 @@ enum StringText {
   @inline(__always)
   static func append(_ utf8: UnsafeBufferPointer<UInt8>, to storage: ByteStorage) {
     storage.append(UInt8(ascii: "\""))
-    guard let base = utf8.baseAddress else {
-      storage.append(UInt8(ascii: "\""))
-      return
-    }
+    appendEscaped(utf8, to: storage)
+    storage.append(UInt8(ascii: "\""))
+  }
+
+  /// Writes the bytes of a string's text, escaped, without the quotes; room for the bytes was
+  /// reserved (escapes reserve their own).
+  @inline(__always)
+  static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to storage: ByteStorage) {
+    guard let base = utf8.baseAddress else { return }
     var start = 0
     var index = 0
     let count = utf8.count
@@ -413,7 +424,6 @@ enum StringText {
       start = index
     }
     storage.append(base + start, count: count - start)
-    storage.append(UInt8(ascii: "\""))
   }
 
   /// The index of the first byte at or after `index` that needs an escape, or `count`.

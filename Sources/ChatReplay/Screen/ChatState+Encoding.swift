@@ -105,7 +105,7 @@ extension ChatState {
 
   /// At step 0, the options that differ from the layout's defaults, when there are any:
   /// `"options":[{"name":"inputBar.height","value":52}]`, in the layout's order.
-  private func writeChangedOptions(to writer: inout some StructuredWriter) {
+  func writeChangedOptions(to writer: inout some StructuredWriter) {
     let changed = configuredLayout.changedOptions
     guard !changed.isEmpty else { return }
     writer.key("options")
@@ -173,7 +173,7 @@ extension Diagnostic {
     writer.key("id")
     writer.string(id)
     writer.key("message")
-    writer.string(message)
+    writer.message(of: self)
     func field(_ key: StaticString, _ value: Double) {
       writer.key(key)
       writer.number(value)

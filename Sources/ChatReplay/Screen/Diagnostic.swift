@@ -116,49 +116,138 @@ public enum Diagnostic: Hashable, Sendable {
 
   /// The diagnostic in words, with its numbers.
   public var message: String {
-    let f = JSONWriter.format
+    var text = MessageText()
+    writeMessage(to: &text)
+    return String(decoding: text.bytes, as: UTF8.self)
+  }
+
+  /// Writes ``message`` piece by piece: the one place it is worded, whether it is built as a
+  /// `String` or written straight into `--json`'s bytes.
+  func writeMessage(to w: inout some MessageWriter) {
     switch self {
     case .badIndex(let item, let count):
-      return "scrollToItem(at: item \(item)) but the list has items 0..<\(count)"
+      w.text("scrollToItem(at: item ")
+      w.integer(item)
+      w.text(") but the list has items 0..<")
+      w.integer(count)
     case .crash(let reason):
-      return "the app would crash: \(reason.rawValue)"
+      w.text("the app would crash: ")
+      w.text(reason.rawValue)
     case .doubledOrigin(let convertedMaxY, let fieldMaxY):
-      return
-        "the field converted from its own coordinates ends at \(f(convertedMaxY)), but it ends at \(f(fieldMaxY)) (origin counted twice)"
+      w.text("the field converted from its own coordinates ends at ")
+      w.number(convertedMaxY)
+      w.text(", but it ends at ")
+      w.number(fieldMaxY)
+      w.text(" (origin counted twice)")
     case .duplicateObserver(let count):
-      return
-        "keyboard notifications run their handler \(count) times (viewWillDisappear removes with object: view.window, which matches no registration)"
+      w.text("keyboard notifications run their handler ")
+      w.integer(count)
+      w.text(
+        " times (viewWillDisappear removes with object: view.window, which matches no registration)"
+      )
     case .emptyMessage(let index):
-      return "message \(index) is the empty string (the seed's [String()])"
+      w.text("message ")
+      w.integer(index)
+      w.text(" is the empty string (the seed's [String()])")
     case .frameMismatch(let child, let childHeight, let container, let containerHeight):
-      return
-        "\(child.rawValue) is \(f(childHeight)) pt tall inside \(container.rawValue) of \(f(containerHeight)) pt"
+      w.text(child.rawValue)
+      w.text(" is ")
+      w.number(childHeight)
+      w.text(" pt tall inside ")
+      w.text(container.rawValue)
+      w.text(" of ")
+      w.number(containerHeight)
+      w.text(" pt")
     case .keyboardGap(let gap, let inputBarMaxY, let keyboardMinY):
-      return
-        "input bar bottom \(f(inputBarMaxY)) is \(f(gap)) pt above the keyboard top \(f(keyboardMinY))"
+      w.text("input bar bottom ")
+      w.number(inputBarMaxY)
+      w.text(" is ")
+      w.number(gap)
+      w.text(" pt above the keyboard top ")
+      w.number(keyboardMinY)
     case .keyboardOverlap(let overlap, let inputBarMaxY, let keyboardMinY):
-      return
-        "keyboard top \(f(keyboardMinY)) covers the input bar (bottom \(f(inputBarMaxY))) by \(f(overlap)) pt"
+      w.text("keyboard top ")
+      w.number(keyboardMinY)
+      w.text(" covers the input bar (bottom ")
+      w.number(inputBarMaxY)
+      w.text(") by ")
+      w.number(overlap)
+      w.text(" pt")
     case .messageHidden(let index, let minY, let maxY, let visibleMinY, let visibleMaxY):
-      return
-        "message \(index) spans \(f(minY))...\(f(maxY)) on screen, outside the visible \(f(visibleMinY))...\(f(visibleMaxY))"
+      w.text("message ")
+      w.integer(index)
+      w.text(" spans ")
+      w.number(minY)
+      w.text("...")
+      w.number(maxY)
+      w.text(" on screen, outside the visible ")
+      w.number(visibleMinY)
+      w.text("...")
+      w.number(visibleMaxY)
     case .modelDivergence(let path, let model, let device):
       let difference = device - model
-      let unit = path.isInPoints ? " pt" : ""
-      let direction = difference > 0 ? "more" : "less"
-      return
-        "\(path.rawValue) is \(f(model)) in the model but \(f(device)) on the device (\(f(difference.magnitude))\(unit) \(direction))"
+      w.text(path.rawValue)
+      w.text(" is ")
+      w.number(model)
+      w.text(" in the model but ")
+      w.number(device)
+      w.text(" on the device (")
+      w.number(difference.magnitude)
+      w.text(path.isInPoints ? " pt " : " ")
+      w.text(difference > 0 ? "more)" : "less)")
     case .offsetOutOfRange(let offsetY, let minimum, let maximum):
-      return "contentOffset.y \(f(offsetY)) is outside \(f(minimum))...\(f(maximum))"
+      w.text("contentOffset.y ")
+      w.number(offsetY)
+      w.text(" is outside ")
+      w.number(minimum)
+      w.text("...")
+      w.number(maximum)
     case .outsideContainer(let child, let minX, let maxX, let container, let width):
-      return
-        "\(child.rawValue) spans x \(f(minX))...\(f(maxX)) but \(container.rawValue) is \(f(width)) pt wide: touches beyond it are lost"
+      w.text(child.rawValue)
+      w.text(" spans x ")
+      w.number(minX)
+      w.text("...")
+      w.number(maxX)
+      w.text(" but ")
+      w.text(container.rawValue)
+      w.text(" is ")
+      w.number(width)
+      w.text(" pt wide: touches beyond it are lost")
     case .phantomKeyboard(let visibleHeight):
-      return
-        "the layout makes room for a keyboard \(f(visibleHeight)) pt high, but no keyboard is on screen"
+      w.text("the layout makes room for a keyboard ")
+      w.number(visibleHeight)
+      w.text(" pt high, but no keyboard is on screen")
     case .unsafeInput(let inputBarMaxY, let safeAreaMinY):
-      return
-        "input bar bottom \(f(inputBarMaxY)) reaches into the bottom safe area, which starts at \(f(safeAreaMinY))"
+      w.text("input bar bottom ")
+      w.number(inputBarMaxY)
+      w.text(" reaches into the bottom safe area, which starts at ")
+      w.number(safeAreaMinY)
     }
   }
+}
+
+/// Receives a diagnostic's message in pieces (see ``Diagnostic/writeMessage(to:)``).
+protocol MessageWriter {
+  mutating func text(_ text: StaticString)
+  mutating func text(_ text: String)
+  /// A number as ``JSONWriter/format(_:)`` writes it.
+  mutating func number(_ value: Double)
+  /// An integer in decimal, as string interpolation writes it.
+  mutating func integer(_ value: Int)
+}
+
+/// A message's bytes, gathered to become a `String`.
+private struct MessageText: MessageWriter {
+  var bytes: [UInt8] = []
+
+  mutating func text(_ text: StaticString) {
+    bytes.append(
+      contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  mutating func text(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+  mutating func number(_ value: Double) { JSONWriter.appendNumber(value, to: &bytes) }
+
+  mutating func integer(_ value: Int) { bytes.append(contentsOf: String(value).utf8) }
 }

@@ -31,4 +31,29 @@ struct JSONWriterStatesTests {
         + "\(line?.1 ?? "")"
     }
   }
+
+  @Test(arguments: LayoutID.allCases)
+  func linesCopiedFromThePreviousLineAreThoseOfThePlainWriter(layout: LayoutID) {
+    let streams = Gen.oneOf([PropertyDefaults.realistic, PropertyDefaults.adversarial])
+    expectProperty(streams, cases: 10) { recording in
+      let states = recording.states(layout: layout)
+      // The lines are taken every few states, as `--json` takes them every 64 KiB: the line
+      // kept to copy from moves to the front of the buffer each time.
+      var lines = StateLineWriter()
+      var written: [UInt8] = []
+      var expected = ""
+      for state in states {
+        lines.write(state, includeOptions: state.step == 0)
+        if state.step % 7 == 3 { lines.take { written += $0 } }
+        expected += state.jsonLine(includeOptions: state.step == 0) + "\n"
+      }
+      lines.take { written += $0 }
+      let text = String(decoding: written, as: UTF8.self)
+      guard text != expected else { return nil }
+      let line = zip(text.split(separator: "\n"), expected.split(separator: "\n"))
+        .first { $0 != $1 }
+      return "\(layout.rawValue): the line writer wrote\n\(line?.0 ?? "")\ninstead of\n"
+        + "\(line?.1 ?? "")"
+    }
+  }
 }

@@ -1,0 +1,366 @@
+/// Writes `replay FILE --json`'s lines: each state as
+/// ``ChatState/write(to:includeMessages:includeOptions:)`` writes it into a ``JSONWriter``, byte
+/// for byte, followed by a line break.
+///
+/// A line's members come in a fixed order and the bytes of each depend on nothing but the values
+/// it shows, while consecutive states share most of their values (a keystroke changes the step,
+/// the time and the text). So the writer keeps the previous line and the values it showed, and
+/// copies each run of members whose values did not change from that line in one piece; only the
+/// members that changed are written anew. A diagnostic equal to the one at the same place in the
+/// previous line is copied likewise.
+///
+/// ```swift
+/// var lines = StateLineWriter()
+/// lines.write(state, includeOptions: state.step == 0)
+/// if lines.count >= 1 << 16 { lines.take { bytes in … } }
+/// ```
+public struct StateLineWriter: Sendable {
+  private var storage = ByteStorage(capacity: 1 << 17)
+  /// Where the lines not yet taken begin; the previous line may lie before, kept to copy from.
+  private var takenCount = 0
+  /// Where the previous line begins in the storage; -1 when there is none to copy from.
+  private var previousStart = -1
+  /// Where each member of the previous line begins, from the line's start, and where it ends.
+  private var previousOffsets = InlineArray<17, Int>(repeating: 0)
+  /// What the previous line showed.
+  private var previous = Shown()
+  /// Where each diagnostic of the previous line begins and ends, from the start of its
+  /// `diagnostics` member.
+  private var previousDiagnostics: [Range<Int>] = []
+  private var diagnosticRanges: [Range<Int>] = []
+
+  public init() {}
+
+  /// The number of bytes written and not yet taken.
+  public var count: Int { storage.count - takenCount }
+
+  /// Calls `body` with the lines written since the last call, then drops them but for the last
+  /// line, which the next line copies from.
+  public mutating func take<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    let storage = storage
+    let result = try body(
+      UnsafeBufferPointer(start: storage.base + takenCount, count: storage.count - takenCount))
+    if previousStart >= 0 {
+      let length = storage.count - previousStart
+      // The line moves to the front, perhaps onto itself: a move that allows overlap.
+      UnsafeMutableRawPointer(storage.base).copyMemory(
+        from: storage.base + previousStart, byteCount: length)
+      previousStart = 0
+      storage.count = length
+    } else {
+      storage.count = 0
+    }
+    takenCount = storage.count
+    return result
+  }
+
+  /// Writes `state`'s line; with `includeOptions`, the layout's changed options follow its name,
+  /// as `--json` writes them at step 0.
+  public mutating func write(_ state: ChatState, includeOptions: Bool = false) {
+    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    let storage = storage
+    // Nothing is copied from a line with options, nor into one: their bytes are the options'.
+    let copies = previousStart >= 0 && !includeOptions && !previous.hasOptions
+    previous.hasOptions = includeOptions
+    var line = MemberCopier(
+      storage: storage, previousStart: copies ? previousStart : -1, offsets: previousOffsets)
+
+    line.begin(0)
+    Self.fragment("{\"step\":", to: storage)
+    Self.number(Double(state.step), to: storage)
+
+    let t = state.t
+    line.member(1, unchanged: t == previous.t) {
+      Self.fragment(",\"t\":", to: storage)
+      Self.number(t, to: storage)
+    }
+    previous.t = t
+    let layout = state.layout
+    line.member(2, unchanged: layout == previous.layout) {
+      previous.layout = layout
+      if includeOptions {
+        // The step-0 line, once per replay: the plain writer words the options.
+        var writer = StateBytesWriter(storage: storage, needsComma: true, memo: RecordMemo())
+        writer.key("layout")
+        writer.string(layout.rawValue)
+        state.writeChangedOptions(to: &writer)
+      } else {
+        Self.fragment(",\"layout\":", to: storage)
+        Self.string(layout.rawValue, to: storage)
+      }
+    }
+    let screen = state.screen
+    line.member(3, unchanged: screen == previous.screen) {
+      Self.fragment(",\"screen\":{\"width\":", to: storage)
+      Self.number(screen.width, to: storage)
+      Self.fragment(",\"height\":", to: storage)
+      Self.number(screen.height, to: storage)
+      Self.fragment("}", to: storage)
+    }
+    previous.screen = screen
+    let safeArea = state.safeArea
+    line.member(4, unchanged: safeArea == previous.safeArea) {
+      Self.fragment(",\"safeArea\":{\"top\":", to: storage)
+      Self.number(safeArea.top, to: storage)
+      Self.fragment(",\"left\":", to: storage)
+      Self.number(safeArea.left, to: storage)
+      Self.fragment(",\"bottom\":", to: storage)
+      Self.number(safeArea.bottom, to: storage)
+      Self.fragment(",\"right\":", to: storage)
+      Self.number(safeArea.right, to: storage)
+      Self.fragment("}", to: storage)
+    }
+    previous.safeArea = safeArea
+    let keyboard = state.keyboard
+    line.member(5, unchanged: keyboard == previous.keyboard) {
+      Self.fragment(",\"keyboard\":{\"frame\":", to: storage)
+      Self.rect(keyboard.frame, to: storage)
+      Self.fragment(",\"visibleHeight\":", to: storage)
+      Self.number(keyboard.visibleHeight, to: storage)
+      Self.fragment("}", to: storage)
+    }
+    previous.keyboard = keyboard
+    let inputBarFrame = state.inputBar.frame
+    line.member(6, unchanged: inputBarFrame == previous.inputBarFrame) {
+      Self.fragment(",\"inputBar\":{\"frame\":", to: storage)
+      Self.rect(inputBarFrame, to: storage)
+    }
+    previous.inputBarFrame = inputBarFrame
+    line.member(7, unchanged: state.inputBar.text == previous.text) {
+      previous.text = state.inputBar.text
+      Self.fragment(",\"text\":", to: storage)
+      Self.string(state.inputBar.text, to: storage)
+    }
+    let isSendEnabled = state.isSendEnabled
+    line.member(8, unchanged: isSendEnabled == previous.isSendEnabled) {
+      if isSendEnabled {
+        Self.fragment(",\"sendEnabled\":true}", to: storage)
+      } else {
+        Self.fragment(",\"sendEnabled\":false}", to: storage)
+      }
+    }
+    previous.isSendEnabled = isSendEnabled
+    let listFrame = state.list.frame
+    line.member(9, unchanged: listFrame == previous.listFrame) {
+      Self.fragment(",\"list\":{\"frame\":", to: storage)
+      Self.rect(listFrame, to: storage)
+    }
+    previous.listFrame = listFrame
+    let contentInset = SIMD2(state.list.contentInset.top, state.list.contentInset.bottom)
+    line.member(10, unchanged: contentInset == previous.contentInset) {
+      Self.fragment(",\"contentInset\":{\"top\":", to: storage)
+      Self.number(contentInset.x, to: storage)
+      Self.fragment(",\"bottom\":", to: storage)
+      Self.number(contentInset.y, to: storage)
+      Self.fragment("}", to: storage)
+    }
+    previous.contentInset = contentInset
+    let adjusted = state.adjustedContentInset
+    let adjustedContentInset = SIMD2(adjusted.top, adjusted.bottom)
+    line.member(11, unchanged: adjustedContentInset == previous.adjustedContentInset) {
+      Self.fragment(",\"adjustedContentInset\":{\"top\":", to: storage)
+      Self.number(adjustedContentInset.x, to: storage)
+      Self.fragment(",\"bottom\":", to: storage)
+      Self.number(adjustedContentInset.y, to: storage)
+      Self.fragment("}", to: storage)
+    }
+    previous.adjustedContentInset = adjustedContentInset
+    let contentOffsetY = state.list.contentOffsetY
+    line.member(12, unchanged: contentOffsetY == previous.contentOffsetY) {
+      Self.fragment(",\"contentOffset\":{\"y\":", to: storage)
+      Self.number(contentOffsetY, to: storage)
+      Self.fragment("}", to: storage)
+    }
+    previous.contentOffsetY = contentOffsetY
+    let contentHeight = state.list.contentHeight
+    line.member(13, unchanged: contentHeight == previous.contentHeight) {
+      Self.fragment(",\"contentSize\":{\"height\":", to: storage)
+      Self.number(contentHeight, to: storage)
+      Self.fragment("}}", to: storage)
+    }
+    previous.contentHeight = contentHeight
+    let messageCount = state.messages.count
+    line.member(14, unchanged: messageCount == previous.messageCount) {
+      Self.fragment(",\"messageCount\":", to: storage)
+      Self.number(Double(messageCount), to: storage)
+    }
+    previous.messageCount = messageCount
+    if line.copies && state.diagnostics == previous.diagnostics {
+      line.keep(15)
+    } else {
+      line.begin(15)
+      writeDiagnostics(
+        state.diagnostics, copies: line.copies, memberStart: line.lineStart + line.offsets[15])
+      // Copied element by element: holding the state's array would make the reducer, which
+      // empties it at every step, allocate a new one.
+      previous.diagnostics.removeAll(keepingCapacity: true)
+      previous.diagnostics.append(contentsOf: state.diagnostics)
+      swap(&previousDiagnostics, &diagnosticRanges)
+    }
+    line.end(16)
+
+    previousStart = line.lineStart
+    previousOffsets = line.offsets
+  }
+
+  /// Writes the `diagnostics` member, copying each diagnostic equal to the previous line's at the
+  /// same place from it; keeps where each begins and ends in ``diagnosticRanges``.
+  private mutating func writeDiagnostics(
+    _ diagnostics: [Diagnostic], copies: Bool, memberStart: Int
+  ) {
+    let storage = storage
+    Self.fragment(",\"diagnostics\":[", to: storage)
+    diagnosticRanges.removeAll(keepingCapacity: true)
+    let previousMember = copies ? previousStart + previousOffsets[15] : -1
+    for (index, diagnostic) in diagnostics.enumerated() {
+      if index > 0 { Self.fragment(",", to: storage) }
+      let start = storage.count - memberStart
+      if copies, index < previous.diagnostics.count, previous.diagnostics[index] == diagnostic {
+        let range = previousDiagnostics[index]
+        storage.reserve(range.count)
+        storage.append(storage.base + previousMember + range.lowerBound, count: range.count)
+      } else {
+        var writer = StateBytesWriter(storage: storage, needsComma: false, memo: RecordMemo())
+        diagnostic.write(to: &writer)
+      }
+      diagnosticRanges.append(start..<(storage.count - memberStart))
+    }
+    Self.fragment("]}\n", to: storage)
+  }
+
+  // MARK: Values
+
+  @inline(__always)
+  private static func fragment(_ text: StaticString, to storage: ByteStorage) {
+    let length = text.utf8CodeUnitCount
+    storage.reserve(length)
+    storage.append(text.utf8Start, count: length)
+  }
+
+  @inline(__always)
+  private static func number(_ value: Double, to storage: ByteStorage) {
+    storage.reserve(NumberText.maximumFastLength)
+    if !NumberText.appendFast(value, to: storage) {
+      var text: [UInt8] = []
+      JSONWriter.appendNumber(value, to: &text)
+      storage.reserve(text.count)
+      text.withUnsafeBufferPointer { storage.append($0.baseAddress, count: $0.count) }
+    }
+  }
+
+  @inline(__always)
+  private static func string(_ value: String, to storage: ByteStorage) {
+    var value = value
+    value.withUTF8 { utf8 in
+      storage.reserve(utf8.count + 2)
+      StringText.append(utf8, to: storage)
+    }
+  }
+
+  @inline(__always)
+  private static func rect(_ rect: Rect, to storage: ByteStorage) {
+    fragment("{\"x\":", to: storage)
+    number(rect.x, to: storage)
+    fragment(",\"y\":", to: storage)
+    number(rect.y, to: storage)
+    fragment(",\"width\":", to: storage)
+    number(rect.width, to: storage)
+    fragment(",\"height\":", to: storage)
+    number(rect.height, to: storage)
+    fragment("}", to: storage)
+  }
+}
+
+/// The values a line of `--json` shows, member by member.
+private struct Shown: Sendable {
+  var t = Double.nan
+  var layout = LayoutID.rxkeyboard
+  var hasOptions = false
+  var screen = Size(width: .nan, height: .nan)
+  var safeArea = EdgeInsets.zero
+  var keyboard = ChatState.Keyboard()
+  var inputBarFrame = Rect.zero
+  var text = ""
+  var isSendEnabled = false
+  var listFrame = Rect.zero
+  /// `contentInset`'s top and bottom, the only sides the line shows.
+  var contentInset = SIMD2<Double>()
+  var adjustedContentInset = SIMD2<Double>()
+  var contentOffsetY = 0.0
+  var contentHeight = 0.0
+  var messageCount = 0
+  var diagnostics: [Diagnostic] = []
+
+}
+
+/// Lays out one line member by member: a member that shows the same values as in the previous
+/// line joins the run of bytes to copy from it; one that does not first copies the run pending.
+private struct MemberCopier {
+  let storage: ByteStorage
+  /// Where the previous line begins, or -1 when nothing is copied from it.
+  let previousStart: Int
+  /// Where each member of the previous line begins, from its start.
+  let previousOffsets: InlineArray<17, Int>
+  /// Where this line begins.
+  let lineStart: Int
+  /// Where each member of this line begins, from its start.
+  var offsets = InlineArray<17, Int>(repeating: 0)
+  /// The run of the previous line's bytes to copy next, as positions in the storage.
+  private var runStart = 0
+  private var runEnd = 0
+
+  init(storage: ByteStorage, previousStart: Int, offsets: InlineArray<17, Int>) {
+    self.storage = storage
+    self.previousStart = previousStart
+    self.previousOffsets = offsets
+    lineStart = storage.count
+  }
+
+  /// Whether members may be copied from the previous line.
+  var copies: Bool { previousStart >= 0 }
+
+  /// Member `index` is written by `body`, unless it is `unchanged` and copied.
+  @inline(__always)
+  mutating func member(_ index: Int, unchanged: Bool, _ body: () -> Void) {
+    if copies && unchanged {
+      keep(index)
+    } else {
+      begin(index)
+      body()
+    }
+  }
+
+  /// Member `index` is the previous line's: it joins the run to copy.
+  @inline(__always)
+  mutating func keep(_ index: Int) {
+    let from = previousStart + previousOffsets[index]
+    if runStart == runEnd { runStart = from }
+    offsets[index] = storage.count + (from - runStart) - lineStart
+    runEnd = previousStart + previousOffsets[index + 1]
+  }
+
+  /// Member `index` is written anew, from here.
+  @inline(__always)
+  mutating func begin(_ index: Int) {
+    copyRun()
+    offsets[index] = storage.count - lineStart
+  }
+
+  /// The line ends: `index` is its end offset.
+  @inline(__always)
+  mutating func end(_ index: Int) {
+    copyRun()
+    offsets[index] = storage.count - lineStart
+  }
+
+  @inline(__always)
+  private mutating func copyRun() {
+    guard runEnd > runStart else { return }
+    let length = runEnd - runStart
+    storage.reserve(length)
+    // The run lies in the previous line, before the bytes being written: the two never overlap.
+    storage.append(storage.base + runStart, count: length)
+    runStart = runEnd
+  }
+}
