@@ -12,8 +12,15 @@ internal import Dispatch
 /// one recording keeps two cores busy: the caller replays in file order, the helper decodes.
 ///
 /// `body` gets each chunk in order, with its ``DecodedChunk`` when the helper decoded it first,
-/// or `nil` when the caller reached it first (it then decodes the chunk itself, and nobody
-/// waits). The helper takes the newest chunk read, the caller the oldest, so they rarely meet.
+/// or `nil` when the caller reached it first (it then decodes the chunk itself). The caller never
+/// waits for the helper: a chunk the helper is still decoding when the caller reaches it is
+/// decoded again by the caller, and the helper's work on it is dropped. The helper takes the
+/// newest chunk read, the caller the oldest, so they rarely meet.
+///
+/// The helper runs at the lowest priority (nice 19, on Linux), so it works only on a core that
+/// would otherwise idle. On a busy machine two threads were slower than one: the helper took its
+/// share of the CPU from the same budget as the caller (and the caller waited for a helper
+/// descheduled in the middle of a chunk); now the caller simply decodes what the helper has not.
 /// At most `window` chunks are held at once, so memory stays bounded however long the file is.
 /// A file of less than four chunks is read without the helper.
 ///
@@ -34,11 +41,9 @@ func readChunks(
     return try readChunks(from: descriptor, path: path) { chunk in body(chunk, nil) }
   }
   let shared = DecodeAhead(chunkSize: chunkSize, window: window)
-  // A serial queue of its own runs on dispatch's overcommitting pool, which starts a thread even
-  // when every core is busy. On the global queue the helper waited behind whatever filled the
-  // pool (other files' checks, a test run's tests) and often started only after the reader had
-  // decoded every chunk itself.
-  DispatchQueue(label: "replay.decode-ahead").async { shared.help() }
+  startHelper(shared)
+  // The helper may still be decoding a chunk nobody needs any more: it keeps `shared` (and so
+  // the buffers) alive until it is done.
   defer { shared.stop() }
   // A read that fails ends the file there; the chunks read before it are replayed first, as
   // reading without the helper would, and then the error is thrown.
@@ -69,6 +74,35 @@ func readChunks(
   }
 }
 
+/// Starts the helper thread of `shared`.
+private func startHelper(_ shared: DecodeAhead) {
+  #if canImport(Glibc)
+    // A thread of its own (on a dispatch queue it would wait behind whatever fills the pool, and
+    // its priority could not be given back), at nice 19: Linux keeps the nice value per thread.
+    var thread = pthread_t()
+    let retained = Unmanaged.passRetained(shared).toOpaque()
+    let created = pthread_create(
+      &thread, nil,
+      { raw in
+        guard let raw else { return nil }
+        let shared = Unmanaged<DecodeAhead>.fromOpaque(raw).takeRetainedValue()
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+        shared.help()
+        return nil
+      }, retained)
+    if created == 0 {
+      pthread_detach(thread)
+    } else {
+      // No thread: the caller decodes every chunk itself.
+      Unmanaged<DecodeAhead>.fromOpaque(retained).release()
+    }
+  #else
+    // A serial queue of its own runs on dispatch's overcommitting pool, which starts a thread
+    // even when every core is busy.
+    DispatchQueue(label: "replay.decode-ahead").async { shared.help() }
+  #endif
+}
+
 /// Reads into `buffer` until it is full or the file ends; the number of bytes read.
 private func readFully(
   _ descriptor: Int32, into buffer: Buffer, path: String
@@ -86,6 +120,9 @@ private func readFully(
 /// A chunk buffer, handed between the two threads under ``DecodeAhead``'s lock.
 private struct Buffer: @unchecked Sendable {
   let pointer: UnsafeMutableBufferPointer<UInt8>
+
+  /// The buffer's address, which tells buffers apart.
+  var address: Int { Int(bitPattern: pointer.baseAddress) }
 }
 
 /// A chunk of the file: a buffer and how much of it the file filled.
@@ -116,16 +153,18 @@ private final class DecodeAhead: Sendable {
     var endOfFile = false
     /// Decoded chunks replayed, for the helper to free.
     var spent: [DecodedChunk] = []
+    /// The address of the buffer of the chunk the helper is decoding, if any.
+    var decodingBuffer: Int?
+    /// Whether the caller took that chunk without waiting: the helper then drops what it decoded
+    /// and frees the buffer, which the reader must not fill again before.
+    var decodingAbandoned = false
     /// Set when the reader is done: the helper ends.
     var stopped = false
-    var helperRunning = false
   }
 
   let state: Locked<State>
   /// Signalled when a chunk is read or the reader stops: the helper may have work.
   let work = DispatchSemaphore(value: 0)
-  /// Signalled when the helper has decoded a chunk or ended.
-  let progress = DispatchSemaphore(value: 0)
   /// Every buffer, to free them at the end.
   let buffers: [Buffer]
 
@@ -147,7 +186,12 @@ private final class DecodeAhead: Sendable {
   /// Takes back a buffer, and a decoded chunk for the helper to free.
   func recycle(_ buffer: Buffer, spent: DecodedChunk?) {
     state.withLock { state in
-      state.free.append(buffer)
+      if state.decodingBuffer == buffer.address {
+        // The helper is still reading it: it frees the buffer when it is done.
+        state.decodingAbandoned = true
+      } else {
+        state.free.append(buffer)
+      }
       if let spent { state.spent.append(spent) }
     }
   }
@@ -157,26 +201,17 @@ private final class DecodeAhead: Sendable {
     work.signal()
   }
 
-  /// The oldest chunk, decoded if the helper got to it first.
+  /// The oldest chunk, decoded if the helper got to it first; `nil` when no chunk is left.
   ///
-  /// Waits while the helper is decoding it; `nil` when no chunk is left.
+  /// Never waits: a chunk the helper is still decoding is handed out undecoded.
   func takeOldest() -> (Chunk, DecodedChunk?)? {
-    while true {
-      let taken: (Chunk, DecodedChunk?)?? = state.withLock { state in
-        guard let (chunk, status) = state.chunks.first else { return .some(nil) }
-        switch status {
-        case .waiting:
-          state.chunks.removeFirst()
-          return (chunk, nil)
-        case .decoded(let decoded):
-          state.chunks.removeFirst()
-          return (chunk, decoded)
-        case .decoding:
-          return nil
-        }
+    state.withLock { state in
+      guard let (chunk, status) = state.chunks.first else { return nil }
+      state.chunks.removeFirst()
+      switch status {
+      case .waiting, .decoding: return (chunk, nil)
+      case .decoded(let decoded): return (chunk, decoded)
       }
-      if let taken { return taken }
-      progress.wait()
     }
   }
 
@@ -191,12 +226,6 @@ private final class DecodeAhead: Sendable {
   /// The helper's loop: frees spent chunks and decodes the newest waiting chunk until the
   /// reader stops.
   func help() {
-    let started = state.withLock { state in
-      if state.stopped { return false }
-      state.helperRunning = true
-      return true
-    }
-    guard started else { return }
     loop: while true {
       let task: Task = state.withLock { state in
         if state.stopped { return .end }
@@ -208,6 +237,7 @@ private final class DecodeAhead: Sendable {
           return .wait
         }
         state.chunks[index].status = .decoding
+        state.decodingBuffer = state.chunks[index].chunk.buffer.address
         return .decode(state.chunks[index].chunk)
       }
       switch task {
@@ -222,25 +252,27 @@ private final class DecodeAhead: Sendable {
       case .decode(let chunk):
         let decoded = DecodedChunk(chunk.bytes)
         state.withLock { state in
-          // Chunks leave only from the front, and not while decoding: find it by its buffer.
-          if let index = state.chunks.firstIndex(where: {
+          state.decodingBuffer = nil
+          if state.decodingAbandoned {
+            // The caller replayed it meanwhile: the buffer is free again, the work is dropped.
+            state.decodingAbandoned = false
+            state.free.append(chunk.buffer)
+          } else if let index = state.chunks.firstIndex(where: {
             $0.chunk.buffer.pointer.baseAddress == chunk.buffer.pointer.baseAddress
           }) {
+            // Still waiting to be replayed (chunks leave only from the front): find it by its
+            // buffer.
             state.chunks[index].status = .decoded(decoded)
           }
         }
-        progress.signal()
       }
     }
-    state.withLock { $0.helperRunning = false }
-    progress.signal()
   }
 
-  /// Ends the helper and waits until it no longer touches a buffer.
+  /// Tells the helper to end, without waiting for it: it holds the buffers it reads.
   func stop() {
     state.withLock { $0.stopped = true }
     work.signal()
-    while state.withLock({ $0.helperRunning }) { progress.wait() }
   }
 }
 

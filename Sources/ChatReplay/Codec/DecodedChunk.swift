@@ -23,11 +23,19 @@ public struct DecodedChunk: Sendable {
   /// Decodes the lines of `chunk` that end in it.
   public init(_ chunk: UnsafeBufferPointer<UInt8>) {
     byteCount = chunk.count
+    // The line endings first, so that the events (a few hundred bytes each) are stored once, in
+    // storage of the right size, rather than copied each time the array grows.
+    newlines.reserveCapacity(chunk.count / 64)
     var start = 0
     while let newline = firstIndex(of: 0x0A, in: chunk, from: start) {
+      newlines.append(newline)
+      start = newline + 1
+    }
+    events.reserveCapacity(newlines.count)
+    start = 0
+    for newline in newlines {
       var end = newline
       if end > start && chunk[end - 1] == 0x0D { end -= 1 }
-      newlines.append(newline)
       events.append(LineDecoder.decodeCanonical(UnsafeBufferPointer(rebasing: chunk[start..<end])))
       start = newline + 1
     }
