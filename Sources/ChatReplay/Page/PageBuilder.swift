@@ -14,6 +14,7 @@ struct PageBuilder {
   private var summaryIndex: [String: Int] = [:]
   private var shapes: [String] = []
   private var shapeIndex: [String: Int] = [:]
+  private var shapeIDs: [PageShapeKey: Int] = [:]
   private var texts: [String] = []
   private var textIndex: [String: Int] = [:]
   private var messageFields: [String] = []
@@ -304,7 +305,15 @@ struct PageBuilder {
     scenes.number(scene.contentOriginY.isFinite ? scene.contentOriginY : 0)
     scenes.number(Double(bubbleShapes))
     for shape in shapes[front..<(shapes.count - back)] {
-      scenes.number(Double(Self.intern(PageJSON.shape(shape), &self.shapes, &shapeIndex)))
+      let key = PageShapeKey(shape)
+      let id: Int
+      if let found = shapeIDs[key] {
+        id = found
+      } else {
+        id = Self.intern(PageJSON.shape(shape), &self.shapes, &shapeIndex)
+        shapeIDs[key] = id
+      }
+      scenes.number(Double(id))
     }
     sceneShapes = shapes
   }
