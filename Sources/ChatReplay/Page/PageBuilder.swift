@@ -12,8 +12,10 @@ struct PageBuilder {
   private var typeIndex: [UInt8: Int] = [:]
   private var summaries: [String] = []
   private var summaryIndex: [String: Int] = [:]
-  private var shapes: [String] = []
-  private var shapeIndex: [String: Int] = [:]
+  /// The shapes' JSON texts, each once, separated by commas.
+  private var shapes: [UInt8] = []
+  private var shapeIndex: [PageBytesKey: Int] = [:]
+  private var shapeText: [UInt8] = []
   private var shapeIDs: [PageShapeKey: Int] = [:]
   private var texts: [String] = []
   private var textIndex: [String: Int] = [:]
@@ -49,6 +51,7 @@ struct PageBuilder {
   private var listWidth = 0.0
   private var sceneShapes: [Scene.Shape] = []
   private var previousState: ChatState?
+  private var reusableBubbles: Scene.ReusableBubbles?
   private var explained: [Int: (why: Int, blame: Int, explanation: Explanation?)] = [:]
 
   init(timeline: Timeline, range: ClosedRange<Int>) {
@@ -278,13 +281,13 @@ struct PageBuilder {
   /// Writes the scene as the shapes kept from the front and back of the previous step's and
   /// the new ones between: `front, back, count, origin, bubble shapes, shape…`.
   private mutating func addScene(_ state: ChatState, isCheckpoint: Bool) {
-    let scene = Scene(state, measurer: measurer)
-    var shapes = scene.shapes
+    let scene = Scene(state, measurer: measurer, reusing: reusableBubbles)
+    reusableBubbles = scene.reusableBubbles(of: state)
     // The bubbles' shapes (after the window's) in the list's content coordinates, and the
     // content's origin apart: scrolling then changes one number, not every bubble's shapes.
-    let bubbleShapes = scene.visibleBubbles.reduce(0) { count, bubble in
-      count + 1 + bubble.text.lines.filter { !$0.isEmpty }.count
-    }
+    let drawn = scene.shapesCountingBubbles
+    var shapes = drawn.shapes
+    let bubbleShapes = drawn.bubbleShapes
     for position in shapes.indices.dropFirst().prefix(bubbleShapes) {
       shapes[position].frame.y -= scene.contentOriginY
     }
@@ -310,7 +313,17 @@ struct PageBuilder {
       if let found = shapeIDs[key] {
         id = found
       } else {
-        id = Self.intern(PageJSON.shape(shape), &self.shapes, &shapeIndex)
+        shapeText.removeAll(keepingCapacity: true)
+        PageBytes.appendShape(shape, to: &shapeText)
+        let text = PageBytesKey(bytes: shapeText)
+        if let interned = shapeIndex[text] {
+          id = interned
+        } else {
+          id = shapeIndex.count
+          shapeIndex[text] = id
+          if id > 0 { self.shapes.append(UInt8(ascii: ",")) }
+          self.shapes += shapeText
+        }
         shapeIDs[key] = id
       }
       scenes.number(Double(id))
@@ -383,7 +396,7 @@ struct PageBuilder {
     head.key("explains", debugger != nil)
     head.key("messageFields", messageFields)
     head.keyName("shapes")
-    head.raw("[" + shapes.joined(separator: ",") + "]")
+    head.raw(bytes: [UInt8(ascii: "[")] + shapes + [UInt8(ascii: "]")])
     head.key("columns", columns)
     head.keyName("tracks")
     head.openArray()
@@ -405,7 +418,7 @@ struct PageBuilder {
     }
     head.closeArray()
     head.close()
-    var bytes = Array(head.text.utf8)
+    var bytes = head.bytes
     bytes.removeLast()  // the closing brace
     let streams: [(String, JSONWriter)] = [
       ("t", times), ("line", lines), ("type", typeColumn), ("summaryOf", summaryColumn),
@@ -416,14 +429,14 @@ struct PageBuilder {
       stream.endArray()
       bytes += Array(",\"\(key)\":".utf8)
       stream.withBytes { buffer in
-        for byte in buffer {
-          // `<` only ever appears inside strings: escaped, no `</script>` can end the data.
-          if byte == UInt8(ascii: "<") {
-            bytes += Array("\\u003c".utf8)
-          } else {
-            bytes.append(byte)
-          }
+        // `<` only ever appears inside strings: escaped, no `</script>` can end the data.
+        var start = 0
+        for index in buffer.indices where buffer[index] == UInt8(ascii: "<") {
+          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<index]))
+          bytes += "\\u003c".utf8
+          start = index + 1
         }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
       }
     }
     bytes.append(UInt8(ascii: "}"))

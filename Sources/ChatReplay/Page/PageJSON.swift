@@ -1,50 +1,60 @@
 /// JSON text for a page's script: safe inside `<script>` (`<`, `>`, `&` and the line separators
 /// are escaped), with numbers as `replay --json` writes them.
 struct PageJSON {
-  private(set) var text = ""
+  private(set) var bytes: [UInt8] = []
   private var needsComma = [false]
 
   private mutating func separate() {
-    if needsComma[needsComma.count - 1] { text += "," }
+    if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
     needsComma[needsComma.count - 1] = true
   }
 
   mutating func open() {
     separate()
-    text += "{"
+    bytes.append(UInt8(ascii: "{"))
     needsComma.append(false)
   }
 
   mutating func close() {
-    text += "}"
+    bytes.append(UInt8(ascii: "}"))
     needsComma.removeLast()
   }
 
   mutating func openArray() {
     separate()
-    text += "["
+    bytes.append(UInt8(ascii: "["))
     needsComma.append(false)
   }
 
   mutating func closeArray() {
-    text += "]"
+    bytes.append(UInt8(ascii: "]"))
     needsComma.removeLast()
   }
 
   mutating func keyName(_ name: String) {
     separate()
-    text += Self.quoted(name) + ":"
+    PageBytes.appendQuoted(name, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
     needsComma[needsComma.count - 1] = false
   }
 
   mutating func raw(_ json: String) {
     separate()
-    text += json
+    bytes += json.utf8
+  }
+
+  /// Appends JSON text already written as bytes.
+  mutating func raw(bytes json: [UInt8]) {
+    separate()
+    bytes += json
   }
 
   mutating func null() { raw("null") }
   mutating func element(_ value: Int) { raw(String(value)) }
-  mutating func element(_ value: String) { raw(Self.quoted(value)) }
+  mutating func element(_ value: String) {
+    separate()
+    PageBytes.appendQuoted(value, to: &bytes)
+  }
 
   mutating func key(_ name: String, _ value: String) {
     keyName(name)
@@ -68,7 +78,9 @@ struct PageJSON {
 
   mutating func key(_ name: String, _ values: [String]) {
     keyName(name)
-    raw("[" + values.map(Self.quoted).joined(separator: ",") + "]")
+    openArray()
+    for value in values { element(value) }
+    closeArray()
   }
 
   mutating func key(_ name: String, _ values: [Int]) {
@@ -78,39 +90,15 @@ struct PageJSON {
 
   /// A shape as `[kind, style, x, y, width, height, text, fontSize, radius, centred, clip]`.
   static func shape(_ shape: Scene.Shape) -> String {
-    let f = { (value: Double) in value.isFinite ? JSONWriter.format(value) : "0" }
-    let frame = shape.frame
-    let clip = shape.clip.map { "[\(f($0.x)),\(f($0.y)),\(f($0.width)),\(f($0.height))]" } ?? "0"
-    return
-      "[\(quoted(shape.kind.rawValue)),\(quoted(shape.style)),\(f(frame.x)),\(f(frame.y)),"
-      + "\(f(frame.width)),\(f(frame.height)),\(quoted(shape.text)),\(f(shape.fontSize)),"
-      + "\(f(shape.cornerRadius)),\(shape.isCentred ? 1 : 0),\(clip)]"
+    var bytes: [UInt8] = []
+    PageBytes.appendShape(shape, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// `value` as a JSON string literal.
   static func quoted(_ value: String) -> String {
-    var out = "\""
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case "<": out += "\\u003c"
-      case ">": out += "\\u003e"
-      case "&": out += "\\u0026"
-      case "\u{2028}": out += "\\u2028"
-      case "\u{2029}": out += "\\u2029"
-      default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
+    var bytes: [UInt8] = []
+    PageBytes.appendQuoted(value, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -24,9 +24,14 @@ extension Scene {
   }
 
   /// The scene as shapes, back to front.
-  public var shapes: [Shape] {
+  public var shapes: [Shape] { shapesCountingBubbles.shapes }
+
+  /// The scene as shapes, back to front, and how many of them (after the window's) draw the
+  /// bubbles.
+  var shapesCountingBubbles: (shapes: [Shape], bubbleShapes: Int) {
     var shapes = [Shape(kind: .rect, frame: windowRect, style: "window")]
     for bubble in visibleBubbles { addBubble(bubble, to: &shapes) }
+    let bubbleShapes = shapes.count - 1
     addBars(to: &shapes)
     addInputBar(to: &shapes)
     if let keyboard {
@@ -49,7 +54,7 @@ extension Scene {
           kind: .rect, frame: homeIndicator, style: "home", cornerRadius: homeIndicator.height / 2))
     }
     for mark in marks { addMark(mark, to: &shapes) }
-    return shapes
+    return (shapes, bubbleShapes)
   }
 
   private var windowRect: Rect { Rect(x: 0, y: 0, width: window.width, height: window.height) }
@@ -113,13 +118,16 @@ extension Scene {
     addLabel("Send", in: input.sendButton, style: "send-text", to: &shapes)
   }
 
+  /// The keyboard's rows as labels.
+  private static let keyLabels = ScreenDrawing.keyRows.map { $0.trimmingSpaces() }
+
   private func addKeys(_ keyboard: Rect, to shapes: inout [Shape]) {
     let rowHeight = 54.0
-    for (index, row) in ScreenDrawing.keyRows.enumerated() {
+    for (index, row) in Self.keyLabels.enumerated() {
       let top = keyboard.minY + 8 + Double(index) * rowHeight
       guard top + rowHeight <= keyboard.maxY else { break }
       addLabel(
-        row.trimmingSpaces(),
+        row,
         in: Rect(x: keyboard.x, y: top, width: keyboard.width, height: rowHeight),
         style: "key-text", to: &shapes)
     }

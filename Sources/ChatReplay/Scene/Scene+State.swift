@@ -1,6 +1,28 @@
 extension Scene {
   /// The scene of `state`, with text laid out by `measurer` (the one its replay used).
   public init(_ state: ChatState, measurer: any TextMeasuring) {
+    self.init(state, measurer: measurer, reusing: nil)
+  }
+
+  /// The bubbles of an earlier scene that a later one may take: a bubble depends only on its
+  /// message, the list's width and the layout, so it holds while those stay the same.
+  struct ReusableBubbles {
+    var bubbles: [Bubble]
+    var messages: MessageLog
+    var listWidth: Double
+    var layout: LayoutID
+  }
+
+  /// The bubbles this scene's can be taken from by the next scene drawn with the same measurer.
+  func reusableBubbles(of state: ChatState) -> ReusableBubbles {
+    ReusableBubbles(
+      bubbles: bubbles, messages: state.messages, listWidth: state.list.frame.width,
+      layout: state.layout)
+  }
+
+  /// The scene of `state`, taking from `previous` (an earlier scene's, drawn with the same
+  /// measurer) the bubbles of the messages that did not change.
+  init(_ state: ChatState, measurer: any TextMeasuring, reusing previous: ReusableBubbles?) {
     let metrics = Metrics.of(state)
     let width = state.screen.width
     let height = state.screen.height
@@ -16,8 +38,19 @@ extension Scene {
     title = "Chat"
     list = state.list.frame
     contentOriginY = state.list.frame.minY - state.list.contentOffsetY
+    let reusable =
+      previous.flatMap { previous in
+        previous.listWidth == state.list.frame.width && previous.layout == state.layout
+          ? previous : nil
+      }
     bubbles = Self.visibleMessages(state).map { index in
-      Self.bubble(state, index, metrics: metrics, measurer: measurer)
+      if let reusable, let first = reusable.bubbles.first?.index,
+        index >= first, index - first < reusable.bubbles.count,
+        index < reusable.messages.count, reusable.messages[index] == state.messages[index]
+      {
+        return reusable.bubbles[index - first]
+      }
+      return Self.bubble(state, index, metrics: metrics, measurer: measurer)
     }
     inputBar = Self.inputBar(state, metrics: metrics, measurer: measurer)
     let keyboard = state.keyboardOnScreen

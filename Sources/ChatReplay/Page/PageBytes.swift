@@ -1,0 +1,111 @@
+/// The page data's byte writing: strings quoted as ``PageJSON/quoted(_:)`` quotes them and
+/// shapes as ``PageJSON/shape(_:)`` writes them, appended to a byte buffer with no `String` in
+/// between.
+enum PageBytes {
+  /// Appends `value` as a JSON string literal safe inside `<script>`.
+  static func appendQuoted(_ value: String, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\""))
+    var value = value
+    value.withUTF8 { utf8 in
+      var start = 0
+      var index = 0
+      while index < utf8.count {
+        let byte = utf8[index]
+        let escape: StaticString?
+        switch byte {
+        case UInt8(ascii: "\""): escape = "\\\""
+        case UInt8(ascii: "\\"): escape = "\\\\"
+        case UInt8(ascii: "\n"): escape = "\\n"
+        case UInt8(ascii: "\r"): escape = "\\r"
+        case UInt8(ascii: "\t"): escape = "\\t"
+        case UInt8(ascii: "<"): escape = "\\u003c"
+        case UInt8(ascii: ">"): escape = "\\u003e"
+        case UInt8(ascii: "&"): escape = "\\u0026"
+        case 0xE2 where Self.isLineSeparator(utf8, at: index, last: 0xA8):
+          escape = "\\u2028"
+        case 0xE2 where Self.isLineSeparator(utf8, at: index, last: 0xA9):
+          escape = "\\u2029"
+        default: escape = nil
+        }
+        if let escape {
+          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+          escape.withUTF8Buffer { bytes.append(contentsOf: $0) }
+          index += byte == 0xE2 ? 3 : 1
+          start = index
+        } else if byte < 0x20 {
+          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+          let hex: [UInt8] = Array("0123456789abcdef".utf8)
+          bytes.append(contentsOf: [92, 117, 48, 48])  // \u00
+          bytes.append(hex[Int(byte >> 4)])
+          bytes.append(hex[Int(byte & 0xF)])
+          index += 1
+          start = index
+        } else {
+          index += 1
+        }
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// Whether the bytes at `index` are `E2 80 last`: U+2028 (`A8`) or U+2029 (`A9`) in UTF-8.
+  private static func isLineSeparator(
+    _ utf8: UnsafeBufferPointer<UInt8>, at index: Int, last: UInt8
+  ) -> Bool {
+    index + 2 < utf8.count && utf8[index + 1] == 0x80 && utf8[index + 2] == last
+  }
+
+  /// Appends a finite number as `replay --json` writes it, anything else as `0`.
+  private static func appendNumber(_ value: Double, to bytes: inout [UInt8]) {
+    if value.isFinite {
+      JSONWriter.appendNumber(value, to: &bytes)
+    } else {
+      bytes.append(UInt8(ascii: "0"))
+    }
+  }
+
+  /// Appends a shape as `[kind, style, x, y, width, height, text, fontSize, radius, centred,
+  /// clip]`.
+  static func appendShape(_ shape: Scene.Shape, to bytes: inout [UInt8]) {
+    let comma = UInt8(ascii: ",")
+    bytes.append(UInt8(ascii: "["))
+    appendQuoted(shape.kind.rawValue, to: &bytes)
+    bytes.append(comma)
+    appendQuoted(shape.style, to: &bytes)
+    for value in [shape.frame.x, shape.frame.y, shape.frame.width, shape.frame.height] {
+      bytes.append(comma)
+      appendNumber(value, to: &bytes)
+    }
+    bytes.append(comma)
+    appendQuoted(shape.text, to: &bytes)
+    bytes.append(comma)
+    appendNumber(shape.fontSize, to: &bytes)
+    bytes.append(comma)
+    appendNumber(shape.cornerRadius, to: &bytes)
+    bytes.append(comma)
+    bytes.append(UInt8(ascii: shape.isCentred ? "1" : "0"))
+    bytes.append(comma)
+    if let clip = shape.clip {
+      bytes.append(UInt8(ascii: "["))
+      appendNumber(clip.x, to: &bytes)
+      for value in [clip.y, clip.width, clip.height] {
+        bytes.append(comma)
+        appendNumber(value, to: &bytes)
+      }
+      bytes.append(UInt8(ascii: "]"))
+    } else {
+      bytes.append(UInt8(ascii: "0"))
+    }
+    bytes.append(UInt8(ascii: "]"))
+  }
+}
+
+/// Bytes as a dictionary key, hashed in one call.
+struct PageBytesKey: Hashable {
+  var bytes: [UInt8]
+
+  func hash(into hasher: inout Hasher) {
+    bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+  }
+}
