@@ -2,6 +2,8 @@
 /// are escaped), with numbers as `replay --json` writes them.
 struct PageJSON {
   private(set) var bytes: [UInt8] = []
+  /// The JSON written so far.
+  var text: String { String(decoding: bytes, as: UTF8.self) }
   private var needsComma = [false]
 
   private mutating func separate() {
