@@ -102,6 +102,13 @@ struct CommandLineTests {
         "rxkeyboard",
       ], message: "--rxkeyboard-version and --layouts cannot be used together", usage: htmlUsage),
     Misuse(
+      arguments: [
+        "html", "Recordings/basic-chat.jsonl", "--layouts", "rxkeyboard,keyboard-layout-guide",
+        "--option", "sendButton.width=80",
+      ],
+      message: "none of the layouts rxkeyboard, keyboard-layout-guide has the option "
+        + "'sendButton.width' ('replay layouts' lists each one's)", usage: htmlUsage),
+    Misuse(
       arguments: ["compare", "a.jsonl", "--layouts", "rxkeyboard,growin"],
       message: "unknown layout 'growin'; did you mean 'growing'?", usage: compareUsage),
     Misuse(

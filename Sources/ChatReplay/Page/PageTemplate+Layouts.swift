@@ -58,12 +58,14 @@ extension PageTemplate {
   static let sideBySideStyle = """
     #marks{display:block;width:100%;height:8px;background:#eee}#markslegend{font-size:10px;color:#b00}
     #sidebox{font-size:11px;margin-top:4px}main{flex-wrap:wrap}#phones{display:flex;gap:8px;flex:0 0 auto}
+    #events{flex:1 1 260px}#panel{flex:1 1 340px}
     .side{width:240px}.side .name{font-weight:600;margin-bottom:2px}.side svg{width:240px;border:1px solid #999;border-radius:18px;background:#fff}
     .side .diags{color:#b00;white-space:pre-wrap;font-size:11px}
-    .row.diverges::after{content:"≠";position:absolute;right:4px;font-weight:700}#state tr.diverged td.path{color:#b00;font-weight:600}
+    .row.diverges::after{content:"≠";position:absolute;right:0;padding:0 4px;font-weight:700;background:#fff}.row.sel.diverges::after{background:#0a84ff}#state tr.diverged td.path{color:#b00;font-weight:600}
     #divergence table{border-collapse:collapse;background:#fff;font-family:ui-monospace,monospace;font-size:12px;margin-bottom:6px}
     #divergence td,#divergence th{border:1px solid #eee;padding:1px 4px;text-align:left;vertical-align:top;white-space:pre-wrap}
     #divergence p{margin:0 0 4px}#divergence.diverges p{color:#b00;font-weight:600}
+    @media (prefers-color-scheme: dark){.row.diverges::after{background:#1c1c1e}#divergence table{background:#1c1c1e;color:#ddd}}
     """
 
   /// The side-by-side page's script: the single page's shared pieces, with the chosen layout's

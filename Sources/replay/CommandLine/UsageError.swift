@@ -17,6 +17,8 @@ enum UsageError: Error, Equatable {
   case missingArgument(command: String, placeholder: String, count: ArgumentCount)
   /// An option given last, without its value.
   case missingValue(option: String)
+  /// `--option NAME=…` for a name that none of the chosen `layouts` declares.
+  case optionOfNoLayout(String, layouts: [String])
   /// `option` only makes sense with `required`.
   case requires(option: String, required: String)
   /// A second standard input (`-`) among the files.
@@ -72,6 +74,9 @@ enum UsageError: Error, Equatable {
       return "\(command) needs at least one \(placeholder)"
     case .missingValue(let option):
       return "\(option) needs a value"
+    case .optionOfNoLayout(let name, let layouts):
+      return "none of the layouts \(layouts.joined(separator: ", ")) has the option '\(name)' "
+        + "('replay layouts' lists each one's)"
     case .requires(let option, let required):
       return "\(option) goes with \(required)"
     case .repeatedStandardInput:
