@@ -50,11 +50,24 @@ extension PageData {
     head.key("divergences", runs)
     head.keyName("pages")
     head.openArray()
-    // One layout's data at a time: only the text built so far and one layout's are held.
-    for timeline in timelines { head.raw(json(timeline, name: name, range: range)) }
+    // One layout's data at a time: only the text built so far and one layout's are held. Each
+    // names its file with the layout's arguments, for the commands its panel suggests.
+    for (column, timeline) in zip(columns, timelines) {
+      head.raw(json(timeline, name: name + arguments(for: column), range: range))
+    }
     head.closeArray()
     head.close()
     return head.text
+  }
+
+  /// ` --layout NAME`, and ` --rxkeyboard-version V` for a release that is not the default: what
+  /// replays a recording through `column` alone.
+  static func arguments(for column: Comparison.Column) -> String {
+    var arguments = " --layout " + column.id.rawValue
+    if let version = column.rxKeyboardVersion, version != .v1 {
+      arguments += " --rxkeyboard-version " + version.rawValue
+    }
+    return arguments
   }
 
   /// Where `timelines` (one recording through several layouts) diverge in steps `range`: runs of
