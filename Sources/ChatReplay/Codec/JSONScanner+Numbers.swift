@@ -123,7 +123,9 @@ extension JSONScanner {
     guard integerDigits + fractionDigits <= 15,
       index == count || (base[index] | 0x20) != UInt8(ascii: "e")
     else { return nil }
-    let magnitude = Double(mantissa) / Self.exactPowerOfTen(fractionDigits)
+    // At most 15 digits: exact as an Int64, whose conversion is one instruction.
+    let magnitude =
+      Double(Int64(truncatingIfNeeded: mantissa)) / Self.exactPowerOfTen(fractionDigits)
     guard magnitude <= Self.numberLimit else { return nil }
     position = index
     return negative ? -magnitude : magnitude
