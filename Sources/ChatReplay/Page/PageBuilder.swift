@@ -14,7 +14,7 @@ struct PageBuilder {
   private var summaryIndex: [String: Int] = [:]
   /// The shapes' JSON texts, each once, separated by commas.
   private var shapes: [UInt8] = []
-  private var shapeIndex: [PageBytesKey: Int] = [:]
+  private var shapeIndex: [String: Int] = [:]
   private var shapeText: [UInt8] = []
   private var shapeIDs: [PageShapeKey: Int] = [:]
   private var texts: [String] = []
@@ -52,6 +52,13 @@ struct PageBuilder {
   private var sceneShapes: [Scene.Shape] = []
   private var previousState: ChatState?
   private var reusableBubbles: Scene.ReusableBubbles?
+  /// The last bubbles drawn, where (the content's origin and the list, bit for bit), and their
+  /// shapes in content coordinates.
+  private var bubbleShapesCache:
+    (
+      bubbles: [Scene.Bubble], origin: UInt64, list: (UInt64, UInt64, UInt64, UInt64),
+      shapes: [Scene.Shape]
+    )?
   private var explained: [Int: (why: Int, blame: Int, explanation: Explanation?)] = [:]
 
   init(timeline: Timeline, range: ClosedRange<Int>) {
@@ -83,12 +90,12 @@ struct PageBuilder {
     Self.intern(path, &paths, &pathIndex)
   }
 
-  /// Adds the next state of the range.
-  mutating func add(_ state: ChatState) {
-    let step = state.step
+  /// Adds the next state of the range, with the event that produced it and that event's line
+  /// (`nil` for step 0).
+  mutating func add(_ state: ChatState, event: TimedEvent?, line: Int?) {
     let isCheckpoint = index % PageData.checkpointInterval == 0
     tally.add(state)
-    addEvent(step, t: state.t)
+    addEvent(event?.event, line: line, t: state.t)
     let column = index * columns / range.count
     let values = [
       state.keyboard.visibleHeight, state.inputBar.frame.maxY, state.adjustedContentInset.bottom,
@@ -111,12 +118,11 @@ struct PageBuilder {
     index += 1
   }
 
-  private mutating func addEvent(_ step: Int, t: Double) {
+  private mutating func addEvent(_ event: Event?, line eventLine: Int?, t: Double) {
     let type: Int
     let summary: String
     let number: Int
-    if step > 0 {
-      let event = timeline.event(at: step).event
+    if let event, let eventLine {
       let kind = EventClass(event)
       if let found = typeIndex[kind.code] {
         type = found
@@ -126,7 +132,7 @@ struct PageBuilder {
         typeIndex[kind.code] = type
       }
       summary = event.summary
-      number = timeline.lines[step - 1].number
+      number = eventLine
     } else {
       if let found = typeIndex[0] {
         type = found
@@ -285,11 +291,28 @@ struct PageBuilder {
     reusableBubbles = scene.reusableBubbles(of: state)
     // The bubbles' shapes (after the window's) in the list's content coordinates, and the
     // content's origin apart: scrolling then changes one number, not every bubble's shapes.
-    let drawn = scene.shapesCountingBubbles
-    var shapes = drawn.shapes
-    let bubbleShapes = drawn.bubbleShapes
-    for position in shapes.indices.dropFirst().prefix(bubbleShapes) {
-      shapes[position].frame.y -= scene.contentOriginY
+    var shapes: [Scene.Shape]
+    let bubbleShapes: Int
+    let origin = scene.contentOriginY.bitPattern
+    let list = PageShapeKey.bits(scene.list)
+    if let cache = bubbleShapesCache, cache.origin == origin, cache.list == list,
+      cache.bubbles == scene.bubbles
+    {
+      // The same bubbles at the same place: the same shapes, without drawing them again.
+      shapes = [scene.windowShape]
+      shapes += cache.shapes
+      bubbleShapes = cache.shapes.count
+      scene.appendShapesAfterBubbles(to: &shapes)
+    } else {
+      let drawn = scene.shapesCountingBubbles
+      shapes = drawn.shapes
+      bubbleShapes = drawn.bubbleShapes
+      for position in shapes.indices.dropFirst().prefix(bubbleShapes) {
+        shapes[position].frame.y -= scene.contentOriginY
+      }
+      bubbleShapesCache = (
+        scene.bubbles, origin, list, Array(shapes.dropFirst().prefix(bubbleShapes))
+      )
     }
     var front = 0
     var back = 0
@@ -315,7 +338,8 @@ struct PageBuilder {
       } else {
         shapeText.removeAll(keepingCapacity: true)
         PageBytes.appendShape(shape, to: &shapeText)
-        let text = PageBytesKey(bytes: shapeText)
+        // Interned by its text as a `String`, as every table of the page is.
+        let text = String(decoding: shapeText, as: UTF8.self)
         if let interned = shapeIndex[text] {
           id = interned
         } else {

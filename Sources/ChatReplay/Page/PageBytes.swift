@@ -100,12 +100,3 @@ enum PageBytes {
     bytes.append(UInt8(ascii: "]"))
   }
 }
-
-/// Bytes as a dictionary key, hashed in one call.
-struct PageBytesKey: Hashable {
-  var bytes: [UInt8]
-
-  func hash(into hasher: inout Hasher) {
-    bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-  }
-}

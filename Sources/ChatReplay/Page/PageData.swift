@@ -23,9 +23,17 @@ public enum PageData {
   /// The JSON text of the page's data for `timeline`'s steps `range`, under `name`.
   public static func json(_ timeline: Timeline, name: String, range: ClosedRange<Int>) -> String {
     var builder = PageBuilder(timeline: timeline, range: range)
-    timeline.forEachState(from: range.lowerBound, through: range.upperBound) { state in
-      builder.add(state)
-      return true
+    var state = timeline.state(at: range.lowerBound)
+    // Each event is decoded once, for the replay and the page's event columns.
+    var line = range.lowerBound > 0 ? timeline.lines[range.lowerBound - 1] : nil
+    builder.add(state, event: line.map(timeline.event(on:)), line: line?.number)
+    for step in range.dropFirst() {
+      let current =
+        line.map { timeline.lines.line(at: step - 1, after: $0) } ?? timeline.lines[step - 1]
+      let event = timeline.event(on: current)
+      timeline.screen.reduce(into: &state, event)
+      builder.add(state, event: event, line: current.number)
+      line = current
     }
     return builder.finish(name: name)
   }

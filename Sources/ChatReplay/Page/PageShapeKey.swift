@@ -25,7 +25,8 @@ struct PageShapeKey: Hashable {
     clip = shape.clip.map(Self.bits)
   }
 
-  private static func bits(_ rect: Rect) -> (UInt64, UInt64, UInt64, UInt64) {
+  /// A rectangle's numbers as bit patterns.
+  static func bits(_ rect: Rect) -> (UInt64, UInt64, UInt64, UInt64) {
     (rect.x.bitPattern, rect.y.bitPattern, rect.width.bitPattern, rect.height.bitPattern)
   }
 

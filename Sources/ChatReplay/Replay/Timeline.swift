@@ -121,7 +121,7 @@ public struct Timeline: Sendable {
   }
 
   /// The event on `line`, one of ``lines``.
-  private func event(on line: Line) -> TimedEvent {
+  func event(on line: Line) -> TimedEvent {
     let decoded = source.withUnsafeBufferPointer { bytes in
       Result { () throws(RecordingError) -> DecodedLine in
         try LineDecoder.decode(

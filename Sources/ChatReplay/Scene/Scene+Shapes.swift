@@ -29,9 +29,18 @@ extension Scene {
   /// The scene as shapes, back to front, and how many of them (after the window's) draw the
   /// bubbles.
   var shapesCountingBubbles: (shapes: [Shape], bubbleShapes: Int) {
-    var shapes = [Shape(kind: .rect, frame: windowRect, style: "window")]
+    var shapes = [windowShape]
     for bubble in visibleBubbles { addBubble(bubble, to: &shapes) }
     let bubbleShapes = shapes.count - 1
+    appendShapesAfterBubbles(to: &shapes)
+    return (shapes, bubbleShapes)
+  }
+
+  /// The window's shape, the first of ``shapes``.
+  var windowShape: Shape { Shape(kind: .rect, frame: windowRect, style: "window") }
+
+  /// Appends the shapes drawn over the bubbles: the bars, the keyboard, the gaps, the marks.
+  func appendShapesAfterBubbles(to shapes: inout [Shape]) {
     addBars(to: &shapes)
     addInputBar(to: &shapes)
     if let keyboard {
@@ -54,7 +63,6 @@ extension Scene {
           kind: .rect, frame: homeIndicator, style: "home", cornerRadius: homeIndicator.height / 2))
     }
     for mark in marks { addMark(mark, to: &shapes) }
-    return (shapes, bubbleShapes)
   }
 
   private var windowRect: Rect { Rect(x: 0, y: 0, width: window.width, height: window.height) }
