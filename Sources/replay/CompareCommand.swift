@@ -74,6 +74,7 @@ struct CompareCommand: Command {
     var comparator = Comparator(
       columns: columns, options: Replayer.Options(layoutOptions: layoutOptions))
     var writer = JSONWriter()
+    var json = Comparison.JSONPrinter(columns: columns)
     let name = displayName(forPath: file)
     var printer = Comparison.TextPrinter(
       file: name, columns: columns, onlyDiverging: onlyDiverging)
@@ -81,33 +82,34 @@ struct CompareCommand: Command {
     let onlyDiverging = self.onlyDiverging
     var output = console.output
     defer { console.output = output }
-    var text: [UInt8] = []
-    text.reserveCapacity(1 << 17)
     func take(_ item: Comparator.Output) -> Bool {
       guard isJSON else {
-        printer.write(item, to: &text)
-        if text.count >= 1 << 16 {
-          output.write(text)
-          text.removeAll(keepingCapacity: true)
-        }
+        printer.write(item)
+        if printer.unflushedCount >= 1 << 16 { printer.flush { output.write($0) } }
         return true
       }
       if case .row(let row) = item, row.diverges || !onlyDiverging {
-        writer.reset()
-        Comparison.write(row, columns: columns, to: &writer)
+        json.write(row, to: &writer)
         writer.newline()
-        output.write(writer.bytes)
+        if writer.count >= 1 << 16 {
+          writer.withBytes { output.write($0) }
+          writer.reset()
+        }
       }
       return true
     }
     do {
-      try readChunks(of: file) { chunk in comparator.read(chunk, take) }
+      // A second thread decodes the chunks ahead of the one being compared.
+      try readChunks(of: file, decodingAhead: true) { chunk, decoded in
+        comparator.read(chunk, decoded: decoded, take)
+      }
     } catch {
       console.error.line("Error: \(error.description)")
       return .failure
     }
     comparator.finish(take)
-    output.write(text)
+    printer.flush { output.write($0) }
+    writer.withBytes { output.write($0) }
     if !isJSON {
       for line in printer.closingLines { output.line(line) }
     }

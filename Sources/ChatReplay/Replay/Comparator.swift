@@ -27,6 +27,8 @@ public struct Comparator: Sendable {
   /// The first line that could not be replayed; the rows stop before it.
   public private(set) var error: RecordingError?
   private var isStopped = false
+  /// The row handed out last, whose cells are overwritten in place for the next.
+  private var row = Comparison.Row(step: 0, t: 0, event: nil, cells: [])
 
   /// Compares `columns`; `options` gives the measurer, the line limit and the command line's
   /// layout options (its layouts and RxKeyboard release are the columns').
@@ -38,14 +40,21 @@ public struct Comparator: Sendable {
   }
 
   /// Compares the steps of the next chunk; returns `false` once stopped.
+  ///
+  /// `decoded` is the same chunk decoded ahead of time (perhaps on another thread), which saves
+  /// decoding its lines here.
   @discardableResult
-  public mutating func read(_ chunk: UnsafeBufferPointer<UInt8>, _ body: (Output) -> Bool)
-    -> Bool
-  {
+  public mutating func read(
+    _ chunk: UnsafeBufferPointer<UInt8>, decoded: DecodedChunk? = nil,
+    _ body: (Output) -> Bool
+  ) -> Bool {
     guard !isStopped, !columns.isEmpty else { return false }
     var failure: RecordingError?
+    var row = takeRow()
+    defer { self.row = row }
     let going = replay.read(
-      chunk, start: { body(.start($0)) }, step: { Self.hand($0, $1, body) },
+      chunk, decoded: decoded, start: { body(.start($0)) },
+      step: { Self.hand($0, $1, into: &row, body) },
       error: {
         failure = $0
         return false
@@ -58,8 +67,10 @@ public struct Comparator: Sendable {
   public mutating func finish(_ body: (Output) -> Bool) -> Bool {
     guard !isStopped, !columns.isEmpty else { return false }
     var failure: RecordingError?
+    var row = takeRow()
+    defer { self.row = row }
     let going = replay.finish(
-      start: { body(.start($0)) }, step: { Self.hand($0, $1, body) },
+      start: { body(.start($0)) }, step: { Self.hand($0, $1, into: &row, body) },
       error: {
         failure = $0
         return false
@@ -67,15 +78,31 @@ public struct Comparator: Sendable {
     return settle(going, failure)
   }
 
+  /// Moves the row out, so that its cells stay uniquely referenced while they are overwritten.
+  private mutating func takeRow() -> Comparison.Row {
+    let row = self.row
+    self.row = Comparison.Row(step: 0, t: 0, event: nil, cells: [])
+    return row
+  }
+
+  /// Hands out the step of `states` in `row`, overwritten in place: a closure that keeps the row
+  /// keeps a copy.
   private static func hand(
-    _ event: TimedEvent?, _ states: [ChatState], _ body: (Output) -> Bool
+    _ event: TimedEvent?, _ states: [ChatState], into row: inout Comparison.Row,
+    _ body: (Output) -> Bool
   ) -> Bool {
-    var cells: [Comparison.Cell] = []
-    cells.reserveCapacity(states.count)
-    for state in states { cells.append(Comparison.Cell(state)) }
-    let first = states[0]
-    return body(
-      .row(Comparison.Row(step: first.step, t: first.t, event: event?.event, cells: cells)))
+    row.step = states[0].step
+    row.t = states[0].t
+    row.event = event?.event
+    // Read through a pointer, so that no state is copied for the few values a cell takes.
+    states.withUnsafeBufferPointer { states in
+      if row.cells.count != states.count {
+        row.cells = states.map(Comparison.Cell.init)
+      } else {
+        for index in states.indices { row.cells[index] = Comparison.Cell(states[index]) }
+      }
+    }
+    return body(.row(row))
   }
 
   private mutating func settle(_ going: Bool, _ failure: RecordingError?) -> Bool {

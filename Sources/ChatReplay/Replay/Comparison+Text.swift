@@ -15,8 +15,9 @@ extension Comparison {
   /// Words a comparison as its steps arrive from a ``Comparator``, counting the steps and the
   /// diverging ones for the closing line.
   ///
-  /// ``write(_:to:)`` writes the text as bytes, the fast path `replay compare` takes: a layout's
-  /// part of a line is worded again only when its cell changed since the step before.
+  /// ``write(_:to:)`` writes the text as bytes, the fast path `replay compare` takes: each line
+  /// is written through a pointer into one buffer, and a layout's part of a line is worded again
+  /// only when what it shows changed since the step before.
   public struct TextPrinter: Sendable {
     /// The recording's name, for the title.
     public let file: String
@@ -28,7 +29,30 @@ extension Comparison {
     private var firstDiverging: Int?
     private let names: [[UInt8]]
     /// Each column's last cell and its words, from the name to the diagnostics.
-    private var cellTexts: [(cell: Cell, text: [UInt8])?]
+    private var cellTexts: [CellText]
+    /// The lines written and not yet handed out.
+    private var storage = ByteStorage(capacity: 1 << 17)
+
+    /// A cell and its words in the table.
+    private struct CellText: Sendable {
+      var cell: Cell?
+      var text: [UInt8] = []
+
+      /// Whether `cell` reads the same as ``cell``: the table shows its diagnostics' ids alone.
+      @inline(__always)
+      func isWorded(like cell: Cell) -> Bool {
+        guard let old = self.cell else { return false }
+        guard
+          old.inputBarFrame == cell.inputBarFrame
+            && old.bottomInset == cell.bottomInset && old.offsetY == cell.offsetY
+            && old.diagnostics.count == cell.diagnostics.count
+        else { return false }
+        for (old, new) in zip(old.diagnostics, cell.diagnostics) where old.kind != new.kind {
+          return false
+        }
+        return true
+      }
+    }
 
     /// A printer for a comparison of `columns`.
     public init(file: String, columns: [Column], onlyDiverging: Bool = false) {
@@ -39,7 +63,7 @@ extension Comparison {
       names = columns.map { column in
         Array(column.name.utf8) + Array(repeating: 0x20, count: max(width - column.name.count, 0))
       }
-      cellTexts = Array(repeating: nil, count: columns.count)
+      cellTexts = Array(repeating: CellText(), count: columns.count)
     }
 
     /// The lines for `item`: the title and heading at the start, a step's lines for a row.
@@ -56,14 +80,27 @@ extension Comparison {
     /// Appends the lines for `item` to `bytes`, each ending in a newline: the text of
     /// ``lines(for:)``.
     public mutating func write(_ item: Comparator.Output, to bytes: inout [UInt8]) {
+      write(item)
+      flush { bytes.append(contentsOf: $0) }
+    }
+
+    /// Writes the lines for `item` after those written before, to be handed out by
+    /// ``flush(_:)``.
+    public mutating func write(_ item: Comparator.Output) {
+      if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+      let storage = self.storage
       switch item {
       case .start(let header):
         for line in [
           Comparison.title(file: file, header: header, columns: columns), "",
           Comparison.heading(columns: columns),
         ] {
-          bytes.append(contentsOf: line.utf8)
-          bytes.append(0x0A)
+          var line = line
+          line.withUTF8 { utf8 in
+            storage.reserve(utf8.count + 1)
+            storage.append(utf8.baseAddress, count: utf8.count)
+            storage.append(0x0A)
+          }
         }
       case .row(let row):
         stepCount += 1
@@ -73,82 +110,89 @@ extension Comparison {
           if firstDiverging == nil { firstDiverging = row.step }
         }
         guard diverges || !onlyDiverging else { return }
-        writeRow(row, diverges: diverges, to: &bytes)
+        writeRow(row, diverges: diverges, to: storage)
       }
     }
 
-    private mutating func writeRow(_ row: Row, diverges: Bool, to bytes: inout [UInt8]) {
-      let start = bytes.count
-      TextBytes.append(UInt64(row.step), width: 4, to: &bytes)
-      bytes.append(contentsOf: [0x20, 0x20])
-      var t: [UInt8] = []
-      TextBytes.appendFixed3(row.t, to: &t)
-      TextBytes.pad(t, count: t.count, width: 7, right: true, to: &bytes)
-      bytes.append(contentsOf: [0x20, 0x20])
-      var prefixCount = bytes.count - start
+    /// The number of bytes written and not yet handed out.
+    public var unflushedCount: Int { storage.count }
+
+    /// Hands out the bytes written since the last flush, and forgets them.
+    public mutating func flush(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+      if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+      body(storage.buffer)
+      storage.count = 0
+    }
+
+    private mutating func writeRow(_ row: Row, diverges: Bool, to storage: ByteStorage) {
+      let rowStart = storage.count
+      var start = rowStart
+      TextBytes.appendDigits(UInt64(row.step), to: storage)
+      TextBytes.alignRight(from: start, width: 4, in: storage)
+      TextBytes.append("  ", to: storage)
+      start = storage.count
+      TextBytes.appendFixed3(row.t, to: storage)
+      TextBytes.alignRight(from: start, width: 7, in: storage)
+      TextBytes.append("  ", to: storage)
+      start = storage.count
+      var characters = 7
       if let event = row.event {
-        let summary = event.summary
-        let count: Int
-        if summary.utf8.count <= 44 && summary.utf8.allSatisfy({ $0 < 0x80 }) {
-          // ASCII: a byte is a character.
-          count = summary.utf8.count
-          TextBytes.pad(Array(summary.utf8), count: count, width: 44, right: false, to: &bytes)
-        } else {
-          let text = summary.prefix(44)
-          count = text.count
-          TextBytes.pad(Array(text.utf8), count: count, width: 44, right: false, to: &bytes)
-        }
-        prefixCount += max(count, 44)
+        characters = TextBytes.appendSummary(event, width: 44, to: storage)
       } else {
-        TextBytes.pad(Array("(start)".utf8), count: 7, width: 44, right: false, to: &bytes)
-        prefixCount += 44
+        TextBytes.append("(start)", to: storage)
       }
-      bytes.append(0x20)
-      if diverges { bytes.append(contentsOf: "≠".utf8) } else { bytes.append(0x20) }
-      bytes.append(0x20)
-      prefixCount += 3
+      TextBytes.appendSpaces(44 - characters, to: storage)
+      let prefixCount = start - rowStart + max(characters, 44) + 3
+      TextBytes.append(diverges ? " ≠ " : "   ", to: storage)
       for (index, cell) in row.cells.enumerated() {
-        if index > 0 { bytes.append(contentsOf: repeatElement(0x20, count: prefixCount)) }
-        if let cached = cellTexts[index], cached.cell == cell {
-          bytes.append(contentsOf: cached.text)
+        if index > 0 { TextBytes.appendSpaces(prefixCount, to: storage) }
+        if cellTexts[index].isWorded(like: cell) {
+          cellTexts[index].text.withUnsafeBufferPointer { text in
+            storage.reserve(text.count + 1)
+            storage.append(text.baseAddress, count: text.count)
+          }
         } else {
-          var text = names[index]
-          Self.appendCell(cell, to: &text)
-          bytes.append(contentsOf: text)
-          cellTexts[index] = (cell, text)
+          let cellStart = storage.count
+          names[index].withUnsafeBufferPointer { name in
+            storage.reserve(name.count)
+            storage.append(name.baseAddress, count: name.count)
+          }
+          Self.appendCell(cell, to: storage)
+          cellTexts[index].cell = cell
+          cellTexts[index].text.removeAll(keepingCapacity: true)
+          cellTexts[index].text.append(
+            contentsOf: UnsafeBufferPointer(
+              start: storage.base + cellStart, count: storage.count - cellStart))
+          storage.reserve(1)
         }
-        bytes.append(0x0A)
+        storage.append(0x0A)
       }
     }
 
     /// ` (0, 438, 393×44)          414       808  keyboard-gap`: the cell after its name.
-    private static func appendCell(_ cell: Cell, to bytes: inout [UInt8]) {
-      bytes.append(0x20)
-      var frame: [UInt8] = [UInt8(ascii: "(")]
-      let rect = cell.inputBarFrame
-      JSONWriter.appendNumber(rect.x, to: &frame)
-      frame.append(contentsOf: [UInt8(ascii: ","), 0x20])
-      JSONWriter.appendNumber(rect.y, to: &frame)
-      frame.append(contentsOf: [UInt8(ascii: ","), 0x20])
-      JSONWriter.appendNumber(rect.width, to: &frame)
-      frame.append(contentsOf: "×".utf8)
-      JSONWriter.appendNumber(rect.height, to: &frame)
-      frame.append(UInt8(ascii: ")"))
+    private static func appendCell(_ cell: Cell, to storage: ByteStorage) {
+      TextBytes.append(" ", to: storage)
+      let start = storage.count
+      SummaryText.append(cell.inputBarFrame, to: storage)
       // "×" is two bytes and one character; every other byte here is ASCII.
-      TextBytes.pad(frame, count: frame.count - 1, width: 22, right: false, to: &bytes)
-      bytes.append(0x20)
-      var number: [UInt8] = []
-      JSONWriter.appendNumber(cell.bottomInset, to: &number)
-      TextBytes.pad(number, count: number.count, width: 7, right: true, to: &bytes)
-      bytes.append(contentsOf: [0x20, 0x20])
-      number.removeAll(keepingCapacity: true)
-      JSONWriter.appendNumber(cell.offsetY, to: &number)
-      TextBytes.pad(number, count: number.count, width: 8, right: true, to: &bytes)
+      TextBytes.appendSpaces(22 - (storage.count - start - 1), to: storage)
+      TextBytes.append(" ", to: storage)
+      var numberStart = storage.count
+      SummaryText.appendNumber(cell.bottomInset, to: storage)
+      TextBytes.alignRight(from: numberStart, width: 7, in: storage)
+      TextBytes.append("  ", to: storage)
+      numberStart = storage.count
+      SummaryText.appendNumber(cell.offsetY, to: storage)
+      TextBytes.alignRight(from: numberStart, width: 8, in: storage)
       if !cell.diagnostics.isEmpty {
-        bytes.append(0x20)
+        TextBytes.append(" ", to: storage)
         for diagnostic in cell.diagnostics {
-          bytes.append(0x20)
-          bytes.append(contentsOf: diagnostic.id.utf8)
+          TextBytes.append(" ", to: storage)
+          var id = diagnostic.id
+          id.withUTF8 { id in
+            storage.reserve(id.count)
+            storage.append(id.baseAddress, count: id.count)
+          }
         }
       }
     }
@@ -199,48 +243,113 @@ extension Comparison {
   }
 }
 
-/// Text for the comparison table, written as bytes.
+/// Text for the comparison table, written as bytes into a buffer.
 enum TextBytes {
-  /// `text`, which shows as `count` characters, padded with spaces to `width` characters.
-  static func pad(_ text: [UInt8], count: Int, width: Int, right: Bool, to bytes: inout [UInt8]) {
-    let padding = max(width - count, 0)
-    if right { bytes.append(contentsOf: repeatElement(0x20, count: padding)) }
-    bytes.append(contentsOf: text)
-    if !right { bytes.append(contentsOf: repeatElement(0x20, count: padding)) }
+  /// Sixty-four spaces, copied in runs.
+  private static let spaces: StaticString =
+    "                                                                "
+
+  /// Appends `count` spaces (none when `count` is not positive).
+  @inline(__always)
+  static func appendSpaces(_ count: Int, to storage: ByteStorage) {
+    guard count > 0 else { return }
+    storage.reserve(count)
+    var rest = count
+    while rest > 0 {
+      let run = min(rest, spaces.utf8CodeUnitCount)
+      storage.append(spaces.utf8Start, count: run)
+      rest -= run
+    }
   }
 
-  /// `value`'s digits, right-aligned in `width` characters.
-  static func append(_ value: UInt64, width: Int, to bytes: inout [UInt8]) {
-    var digits: [UInt8] = []
-    appendDigits(value, to: &digits)
-    pad(digits, count: digits.count, width: width, right: true, to: &bytes)
+  @inline(__always)
+  static func append(_ text: StaticString, to storage: ByteStorage) {
+    storage.reserve(text.utf8CodeUnitCount)
+    storage.append(text.utf8Start, count: text.utf8CodeUnitCount)
   }
 
-  static func appendDigits(_ value: UInt64, to bytes: inout [UInt8]) {
-    let start = bytes.count
-    var rest = value
-    repeat {
-      bytes.append(UInt8(truncatingIfNeeded: rest % 10) &+ 48)
-      rest /= 10
-    } while rest > 0
-    bytes[start...].reverse()
+  /// Moves the ASCII text written since `start` right, behind spaces, to fill `width` columns.
+  @inline(__always)
+  static func alignRight(from start: Int, width: Int, in storage: ByteStorage) {
+    let length = storage.count - start
+    guard length < width else { return }
+    let padding = width - length
+    storage.reserve(padding)
+    let base = storage.base + start
+    var index = length
+    while index > 0 {
+      index -= 1
+      base[index + padding] = base[index]
+    }
+    base.update(repeating: 0x20, count: padding)
+    storage.count += padding
+  }
+
+  /// The decimal digits of `value`.
+  @inline(__always)
+  static func appendDigits(_ value: UInt64, to storage: ByteStorage) {
+    storage.reserve(20)
+    SummaryText.appendDigits(value, to: storage)
+  }
+
+  /// `event`'s summary, cut to `width` characters: the number of characters written.
+  static func appendSummary(_ event: Event, width: Int, to storage: ByteStorage) -> Int {
+    let start = storage.count
+    if SummaryText.append(event, to: storage) {
+      // One character per scalar: the bytes that do not continue one (10xxxxxx), eight at a time.
+      let base = storage.base + start
+      let count = storage.count - start
+      var continuing = 0
+      var index = 0
+      while index + 8 <= count {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        continuing += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+        index += 8
+      }
+      while index < count {
+        if base[index] & 0xC0 == 0x80 { continuing += 1 }
+        index += 1
+      }
+      let characters = count - continuing
+      guard characters > width else { return characters }
+      // Cut before the scalar past `width`.
+      var kept = 0
+      index = 0
+      while kept < width || base[index] & 0xC0 == 0x80 {
+        if base[index] & 0xC0 != 0x80 { kept += 1 }
+        index += 1
+      }
+      storage.count = start + index
+      return width
+    }
+    let text = String(
+      decoding: UnsafeBufferPointer(start: storage.base + start, count: storage.count - start),
+      as: UTF8.self)
+    storage.count = start
+    var kept = String(text.prefix(width))
+    kept.withUTF8 { utf8 in
+      storage.reserve(utf8.count)
+      storage.append(utf8.baseAddress, count: utf8.count)
+    }
+    return kept.count
   }
 
   /// `t` with three decimals, as ``Summary`` writes it.
-  static func appendFixed3(_ value: Double, to bytes: inout [UInt8]) {
+  static func appendFixed3(_ value: Double, to storage: ByteStorage) {
     let thousandths = (value * 1000).rounded()
     guard thousandths.magnitude < 1e15 else {
-      JSONWriter.appendNumber(value, to: &bytes)
+      SummaryText.appendNumber(value, to: storage)
       return
     }
     let integer = Int64(thousandths)
-    if integer < 0 { bytes.append(UInt8(ascii: "-")) }
+    storage.reserve(24)
+    if integer < 0 { storage.append(UInt8(ascii: "-")) }
     let magnitude = integer.magnitude
-    appendDigits(magnitude / 1000, to: &bytes)
-    bytes.append(UInt8(ascii: "."))
+    SummaryText.appendDigits(magnitude / 1000, to: storage)
+    storage.append(UInt8(ascii: "."))
     let fraction = magnitude % 1000
-    bytes.append(UInt8(truncatingIfNeeded: fraction / 100) &+ 48)
-    bytes.append(UInt8(truncatingIfNeeded: fraction / 10 % 10) &+ 48)
-    bytes.append(UInt8(truncatingIfNeeded: fraction % 10) &+ 48)
+    storage.append(UInt8(truncatingIfNeeded: fraction / 100) &+ 48)
+    storage.append(UInt8(truncatingIfNeeded: fraction / 10 % 10) &+ 48)
+    storage.append(UInt8(truncatingIfNeeded: fraction % 10) &+ 48)
   }
 }

@@ -1,33 +1,9 @@
 extension Event {
   /// A short human-readable form: `keyboard willShow end (0, 516, 393×336)`, `textChange "Hi"`.
   public var summary: String {
-    let f = JSONWriter.format
-    switch self {
-    case .appear, .disappear, .doneTap, .returnKey, .sendTap:
-      return kind.rawValue
-    case .gap(let dropped):
-      return "\(kind.rawValue) \(dropped) event\(dropped == 1 ? "" : "s") lost"
-    case .observed(let observation):
-      return
-        "\(kind.rawValue) \(observation.values.count) value\(observation.values.count == 1 ? "" : "s")"
-    case .keyboard(let notification):
-      let end = notification.frameEnd.map { "→ \($0.summary)" } ?? "(no frameEnd)"
-      return "\(kind.rawValue) \(notification.name.rawValue) \(end)"
-    case .pan(let y, let state):
-      return "\(kind.rawValue) \(state.rawValue) y=\(f(y))"
-    case .receive(let text):
-      return "\(kind.rawValue) \(Self.quoted(text))"
-    case .safeArea(let insets):
-      return "\(kind.rawValue) \(insets.summary)"
-    case .scroll(let offsetY):
-      return "\(kind.rawValue) offsetY=\(f(offsetY))"
-    case .textChange(let text):
-      return "\(kind.rawValue) \(Self.quoted(text))"
-    case .viewport(let screen, let safeArea, let windowFrameInScreen):
-      let size = "\(f(screen.width))×\(f(screen.height)) safeArea \(safeArea.summary)"
-      guard let windowFrameInScreen else { return "\(kind.rawValue) \(size)" }
-      return "\(kind.rawValue) \(size) in screen \(windowFrameInScreen.summary)"
-    }
+    let storage = ByteStorage(capacity: 64)
+    _ = SummaryText.append(self, to: storage)
+    return String(decoding: storage.buffer, as: UTF8.self)
   }
 
   /// `text` in double quotes with newlines and quotes escaped, shortened past 24 characters.
@@ -42,15 +18,195 @@ extension Event {
 extension Rect {
   /// `(x, y, width×height)`.
   public var summary: String {
-    let f = JSONWriter.format
-    return "(\(f(x)), \(f(y)), \(f(width))×\(f(height)))"
+    let storage = ByteStorage(capacity: 32)
+    SummaryText.append(self, to: storage)
+    return String(decoding: storage.buffer, as: UTF8.self)
   }
 }
 
 extension EdgeInsets {
   /// `top/left/bottom/right`.
   public var summary: String {
-    let f = JSONWriter.format
-    return "\(f(top))/\(f(left))/\(f(bottom))/\(f(right))"
+    let storage = ByteStorage(capacity: 32)
+    SummaryText.append(self, to: storage)
+    return String(decoding: storage.buffer, as: UTF8.self)
+  }
+}
+
+/// The words of ``Event/summary``, written as bytes: what `summary` returns and what
+/// `replay compare` writes in its event column without making a `String`.
+enum SummaryText {
+  /// Appends `event`'s summary; `true` when each Unicode scalar written is a character of its
+  /// own, so that the text's width is its scalar count.
+  ///
+  /// Only a quoted text can hold scalars that join (an emoji sequence, a combining accent, or
+  /// `\r\n`, which is one character): those make it `false`.
+  static func append(_ event: Event, to storage: ByteStorage) -> Bool {
+    appendKind(event.kind, to: storage)
+    switch event {
+    case .appear, .disappear, .doneTap, .returnKey, .sendTap:
+      return true
+    case .gap(let dropped):
+      appendSpace(to: storage)
+      appendInteger(dropped, to: storage)
+      append(dropped == 1 ? " event lost" : " events lost", to: storage)
+      return true
+    case .observed(let observation):
+      appendSpace(to: storage)
+      appendInteger(observation.values.count, to: storage)
+      append(observation.values.count == 1 ? " value" : " values", to: storage)
+      return true
+    case .keyboard(let notification):
+      appendSpace(to: storage)
+      appendString(notification.name.rawValue, to: storage)
+      if let end = notification.frameEnd {
+        append(" → ", to: storage)
+        append(end, to: storage)
+      } else {
+        append(" (no frameEnd)", to: storage)
+      }
+      return true
+    case .pan(let y, let state):
+      appendSpace(to: storage)
+      appendString(state.rawValue, to: storage)
+      append(" y=", to: storage)
+      appendNumber(y, to: storage)
+      return true
+    case .receive(let text), .textChange(let text):
+      appendSpace(to: storage)
+      return appendQuoted(text, to: storage)
+    case .safeArea(let insets):
+      appendSpace(to: storage)
+      append(insets, to: storage)
+      return true
+    case .scroll(let offsetY):
+      append(" offsetY=", to: storage)
+      appendNumber(offsetY, to: storage)
+      return true
+    case .viewport(let screen, let safeArea, let windowFrameInScreen):
+      appendSpace(to: storage)
+      appendNumber(screen.width, to: storage)
+      append("×", to: storage)
+      appendNumber(screen.height, to: storage)
+      append(" safeArea ", to: storage)
+      append(safeArea, to: storage)
+      if let windowFrameInScreen {
+        append(" in screen ", to: storage)
+        append(windowFrameInScreen, to: storage)
+      }
+      return true
+    }
+  }
+
+  /// `(x, y, width×height)`.
+  static func append(_ rect: Rect, to storage: ByteStorage) {
+    append("(", to: storage)
+    appendNumber(rect.x, to: storage)
+    append(", ", to: storage)
+    appendNumber(rect.y, to: storage)
+    append(", ", to: storage)
+    appendNumber(rect.width, to: storage)
+    append("×", to: storage)
+    appendNumber(rect.height, to: storage)
+    append(")", to: storage)
+  }
+
+  /// `top/left/bottom/right`.
+  static func append(_ insets: EdgeInsets, to storage: ByteStorage) {
+    appendNumber(insets.top, to: storage)
+    append("/", to: storage)
+    appendNumber(insets.left, to: storage)
+    append("/", to: storage)
+    appendNumber(insets.bottom, to: storage)
+    append("/", to: storage)
+    appendNumber(insets.right, to: storage)
+  }
+
+  /// A number as ``JSONWriter/format(_:)`` writes it.
+  @inline(__always)
+  static func appendNumber(_ value: Double, to storage: ByteStorage) {
+    storage.reserve(NumberText.maximumFastLength)
+    guard !NumberText.appendFast(value, to: storage) else { return }
+    var text: [UInt8] = []
+    JSONWriter.appendNumber(value, to: &text)
+    storage.reserve(text.count)
+    text.withUnsafeBufferPointer { storage.append($0.baseAddress, count: $0.count) }
+  }
+
+  /// `value` in decimal, with a `-` when negative.
+  static func appendInteger(_ value: Int, to storage: ByteStorage) {
+    storage.reserve(21)
+    if value < 0 { storage.append(UInt8(ascii: "-")) }
+    appendDigits(UInt64(value.magnitude), to: storage)
+  }
+
+  /// The decimal digits of `value`; room for them was reserved.
+  @inline(__always)
+  static func appendDigits(_ value: UInt64, to storage: ByteStorage) {
+    var length = 1
+    var rest = value
+    while rest >= 10 {
+      length += 1
+      rest /= 10
+    }
+    rest = value
+    var cursor = storage.base + storage.count + length
+    repeat {
+      cursor -= 1
+      cursor.pointee = UInt8(truncatingIfNeeded: rest % 10) &+ 48
+      rest /= 10
+    } while rest > 0
+    storage.count += length
+  }
+
+  /// The quoted text of ``Event/quoted(_:limit:)``; `false` when its scalars may join.
+  private static func appendQuoted(_ text: String, to storage: ByteStorage) -> Bool {
+    var text = text
+    let isPlain = text.withUTF8 { utf8 -> Bool in
+      // Printable ASCII and tabs are a character a byte, and a byte of them starts a character
+      // whatever follows (only `\r\n` and non-ASCII scalars join). So when the first 25 bytes
+      // are such, the first 23 characters are the first 23 bytes and there are more than 24.
+      let limit = 24
+      let scanned = UnsafeBufferPointer(rebasing: utf8[..<min(utf8.count, limit + 1)])
+      guard scanned.allSatisfy({ $0 >= 0x20 && $0 < 0x7F || $0 == 0x09 }) else { return false }
+      let isShortened = utf8.count > limit
+      let kept = isShortened ? UnsafeBufferPointer(rebasing: utf8[..<(limit - 1)]) : utf8
+      // Each kept byte is written as at most two (a tab, a quote or a backslash escaped).
+      storage.reserve(2 * kept.count + 5)
+      storage.append(UInt8(ascii: "\""))
+      StringText.appendEscaped(kept, to: storage)
+      if isShortened { append("…", to: storage) }
+      storage.append(UInt8(ascii: "\""))
+      return true
+    }
+    guard !isPlain else { return true }
+    appendString(Event.quoted(text), to: storage)
+    return false
+  }
+
+  @inline(__always)
+  private static func appendKind(_ kind: Event.Kind, to storage: ByteStorage) {
+    appendString(kind.rawValue, to: storage)
+  }
+
+  @inline(__always)
+  private static func appendSpace(to storage: ByteStorage) {
+    storage.reserve(1)
+    storage.append(0x20)
+  }
+
+  @inline(__always)
+  private static func append(_ text: StaticString, to storage: ByteStorage) {
+    storage.reserve(text.utf8CodeUnitCount)
+    storage.append(text.utf8Start, count: text.utf8CodeUnitCount)
+  }
+
+  @inline(__always)
+  private static func appendString(_ text: String, to storage: ByteStorage) {
+    var text = text
+    text.withUTF8 { utf8 in
+      storage.reserve(utf8.count)
+      storage.append(utf8.baseAddress, count: utf8.count)
+    }
   }
 }

@@ -25,17 +25,19 @@ struct SideBySideReplay: Sendable {
   /// Replays the next chunk; returns `false` once a closure asked to stop.
   ///
   /// `start` gets the header, then `step` each step's event (`nil` for step 0) and the layouts'
-  /// states, in order; `error` gets a bad line.
+  /// states, in order; `error` gets a bad line. `decoded` is the chunk decoded ahead of time,
+  /// perhaps on another thread.
   mutating func read(
-    _ chunk: UnsafeBufferPointer<UInt8>, start: (SessionHeader) -> Bool,
-    step: (TimedEvent?, [ChatState]) -> Bool, error: (RecordingError) -> Bool
+    _ chunk: UnsafeBufferPointer<UInt8>, decoded: DecodedChunk? = nil,
+    start: (SessionHeader) -> Bool, step: (TimedEvent?, [ChatState]) -> Bool,
+    error: (RecordingError) -> Bool
   ) -> Bool {
     var reader = takeReader()
     defer { self.reader = reader }
-    return reader.read(chunk) { item in handle(item, start, step, error) }
+    return reader.read(chunk, decoded: decoded) { item in handle(item, start, step, error) }
   }
 
-  /// Replays the last line, as ``read(_:start:step:error:)`` does.
+  /// Replays the last line, as ``read(_:decoded:start:step:error:)`` does.
   mutating func finish(
     start: (SessionHeader) -> Bool, step: (TimedEvent?, [ChatState]) -> Bool,
     error: (RecordingError) -> Bool
