@@ -9,29 +9,13 @@ struct ReplayCommand {
       layout: arguments.layout, rxKeyboardVersion: arguments.rxKeyboardVersion,
       layoutOptions: arguments.layoutOptions)
     var replayer = Replayer(options: options)
-    var printer = StatePrinter(arguments: arguments, displayName: arguments.displayName)
-    var failed = false
-    let keepGoing = arguments.keepGoing
-    let name = arguments.displayName
-    var output = console.output
-    var standardError = console.error
-    defer { console = Console(output: output, error: standardError) }
-    func consume(_ item: Replayer.Output) -> Bool {
-      switch item {
-      case .start(let header, let screen):
-        printer.start(header: header, screen: screen, to: &output)
-        return true
-      case .state(let state, let event, _, _):
-        return printer.take(state, event: event, to: &output)
-      case .error(let error):
-        return reject(error)
-      }
-    }
-    func reject(_ error: RecordingError) -> Bool {
-      failed = true
-      standardError.line(error.rendered(file: name))
-      return keepGoing
-    }
+    // One variable for everything the closures below change, written in place: a local
+    // function capturing them would make every access to them checked at run time.
+    var printing = Printing(
+      printer: StatePrinter(arguments: arguments, displayName: arguments.displayName),
+      output: console.output, standardError: console.error, keepGoing: arguments.keepGoing,
+      name: arguments.displayName)
+    defer { console = Console(output: printing.output, error: printing.standardError) }
     // --json has no title to print, so it takes each state as the replayer reduces it, without
     // the copy an `Output` makes.
     let takesStates = arguments.mode == .json
@@ -40,43 +24,90 @@ struct ReplayCommand {
         // A second thread decodes the chunks ahead of the one being replayed; the states come
         // out in the same order, whichever thread decoded their lines.
         try readChunks(of: file, decodingAhead: true) { chunk, decoded in
-          guard takesStates else { return replayer.read(chunk, decoded: decoded, consume) }
+          guard takesStates else {
+            return replayer.read(chunk, decoded: decoded) { printing.consume($0) }
+          }
           return replayer.read(
-            chunk, decoded: decoded,
-            step: { state, event, _, _ in printer.take(state, event: event, to: &output) },
-            error: { reject($0) })
+            chunk, decoded: decoded, step: { state, event, _, _ in printing.take(state, event) },
+            error: { printing.reject($0) })
         }
       } catch {
-        standardError.line("Error: \(error.description)")
+        printing.standardError.line("Error: \(error.description)")
         return .failure
       }
     } else {
       let demo = Array(DemoRecording.text.utf8)
-      demo.withUnsafeBufferPointer { bytes in _ = replayer.read(bytes, consume) }
+      demo.withUnsafeBufferPointer { bytes in
+        _ = replayer.read(bytes) { printing.consume($0) }
+      }
     }
     if takesStates {
       replayer.finish(
-        step: { state, event, _, _ in printer.take(state, event: event, to: &output) },
-        error: { reject($0) })
+        step: { state, event, _, _ in printing.take(state, event) },
+        error: { printing.reject($0) })
     } else {
-      replayer.finish(consume)
+      replayer.finish { printing.consume($0) }
     }
-    switch printer.finish(to: &output) {
+    switch printing.printer.finish(to: &printing.output) {
     case .success:
       break
     case .failure(let error):
-      standardError.line("Error: \(error.description)")
-      standardError.line(RootCommand.syntax.usage)
+      printing.standardError.line("Error: \(error.description)")
+      printing.standardError.line(RootCommand.syntax.usage)
       return .usage
     }
-    if failed { return .failure }
+    if printing.failed { return .failure }
     if arguments.file == nil {
-      output.line()
-      output.line(
+      printing.output.line()
+      printing.output.line(
         "This was the bundled demo. `replay FILE` opens the time-travel debugger on a recording;")
-      output.line("`replay FILE --json` prints every state as JSON. See `replay --help`.")
+      printing.output.line("`replay FILE --json` prints every state as JSON. See `replay --help`.")
     }
     return .success
+  }
+}
+
+/// What a replay's closures change as it goes: the printer, the streams, and whether a line was
+/// bad.
+private struct Printing {
+  var printer: StatePrinter
+  var output: Output
+  var standardError: Output
+  var failed = false
+  let keepGoing: Bool
+  let name: String
+
+  init(
+    printer: StatePrinter, output: Output, standardError: Output, keepGoing: Bool, name: String
+  ) {
+    self.printer = printer
+    self.output = output
+    self.standardError = standardError
+    self.keepGoing = keepGoing
+    self.name = name
+  }
+
+  mutating func consume(_ item: Replayer.Output) -> Bool {
+    switch item {
+    case .start(let header, let screen):
+      printer.start(header: header, screen: screen, to: &output)
+      return true
+    case .state(let state, let event, _, _):
+      return printer.take(state, event: event, to: &output)
+    case .error(let error):
+      return reject(error)
+    }
+  }
+
+  mutating func take(_ state: ChatState, _ event: TimedEvent?) -> Bool {
+    printer.take(state, event: event, to: &output)
+  }
+
+  /// Reports a bad line; whether to go on.
+  mutating func reject(_ error: RecordingError) -> Bool {
+    failed = true
+    standardError.line(error.rendered(file: name))
+    return keepGoing
   }
 }
 
@@ -93,10 +124,13 @@ struct StatePrinter {
   private var recent: [ChatState] = []
   private var oldest = 0
   private var eventCount = 0
+  /// `--json` without `--at`: every state's line, and nothing else, is printed.
+  private let printsEveryState: Bool
 
   init(arguments: RootCommand, displayName: String) {
     self.arguments = arguments
     self.displayName = displayName
+    printsEveryState = arguments.mode == .json && arguments.at == nil
   }
 
   /// Prints the title, in summary mode.
@@ -109,6 +143,15 @@ struct StatePrinter {
 
   /// Handles one state; returns `false` when no later state is needed.
   mutating func take(_ state: ChatState, event: TimedEvent?, to output: inout Output) -> Bool {
+    // Tested first, so that the commonest case does not go through the switch's copies of the
+    // arguments.
+    if printsEveryState {
+      // Lines gather in the writer and go out 64 KiB at a time.
+      if lines.write(state, includeOptions: state.step == 0) >= 1 << 16 {
+        lines.take { output.write($0) }
+      }
+      return true
+    }
     if event != nil { eventCount += 1 }
     switch (arguments.mode, arguments.at) {
     case (.json, .step(let step)):
@@ -137,10 +180,7 @@ struct StatePrinter {
     case (.json, .mark):
       preconditionFailure("--at refuses a mark when it is parsed")
     case (.json, nil):
-      // Lines gather in the writer and go out 64 KiB at a time.
-      lines.write(state, includeOptions: state.step == 0)
-      if lines.count >= 1 << 16 { lines.take { output.write($0) } }
-      return true
+      preconditionFailure("every state is printed before the switch")
     case (.summary, _):
       tally.add(state)
       latest = state

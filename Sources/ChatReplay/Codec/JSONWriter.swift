@@ -336,64 +336,97 @@ enum NumberText {
   @inline(__always)
   static func appendFast(_ value: Double, to storage: ByteStorage) -> Bool {
     let magnitude = value.magnitude
-    if magnitude < 1e15, value == value.rounded(.towardZero) {
-      if value < 0 && magnitude != 0 { storage.append(UInt8(ascii: "-")) }
-      appendDigits(UInt64(magnitude), to: storage)
-      return true
-    }
-    guard magnitude >= 1e-3, magnitude < JSONScanner.numberLimit else { return false }
-    var scale = 10.0
-    for decimals in 1...3 {
-      // `magnitude × scale` lies below 2^52, where adding 0.5 is exact: truncating the sum
-      // rounds half away from zero, as `rounded()` does, without calling the C library.
-      let whole = UInt64(magnitude * scale + 0.5)
-      if Double(whole) / scale == magnitude {
-        let divisor = UInt64(scale)
-        if value < 0 { storage.append(UInt8(ascii: "-")) }
-        appendDigits(whole / divisor, to: storage)
-        storage.append(UInt8(ascii: "."))
-        var fraction = whole % divisor
-        var place = divisor / 10
-        for _ in 0..<decimals {
-          storage.append(UInt8(truncatingIfNeeded: fraction / place) &+ 48)
-          fraction %= place
-          place /= 10
-        }
+    if magnitude < 1e15 {
+      // Below 2^53 the conversion truncates exactly: the value is integral when it reads back.
+      let integer = UInt64(magnitude)
+      if Double(integer) == magnitude {
+        if value < 0 && magnitude != 0 { storage.append(UInt8(ascii: "-")) }
+        appendDigits(integer, to: storage)
         return true
       }
-      scale *= 10
+    }
+    guard magnitude >= 1e-3, magnitude < JSONScanner.numberLimit else { return false }
+    // `magnitude × 10^k` lies below 2^52, where adding 0.5 is exact: truncating the sum rounds
+    // half away from zero, as `rounded()` does, without calling the C library.
+    let tenths = UInt64(magnitude * 10 + 0.5)
+    if Double(tenths) / 10 == magnitude {
+      if value < 0 { storage.append(UInt8(ascii: "-")) }
+      appendDigits(tenths / 10, to: storage)
+      storage.append(UInt8(ascii: "."))
+      storage.append(UInt8(truncatingIfNeeded: tenths % 10) &+ 48)
+      return true
+    }
+    let hundredths = UInt64(magnitude * 100 + 0.5)
+    if Double(hundredths) / 100 == magnitude {
+      if value < 0 { storage.append(UInt8(ascii: "-")) }
+      appendDigits(hundredths / 100, to: storage)
+      storage.append(UInt8(ascii: "."))
+      appendPair(UInt8(truncatingIfNeeded: hundredths % 100), at: storage.base + storage.count)
+      storage.count += 2
+      return true
+    }
+    let thousandths = UInt64(magnitude * 1000 + 0.5)
+    if Double(thousandths) / 1000 == magnitude {
+      if value < 0 { storage.append(UInt8(ascii: "-")) }
+      appendDigits(thousandths / 1000, to: storage)
+      storage.append(UInt8(ascii: "."))
+      let fraction = UInt16(truncatingIfNeeded: thousandths % 1000)
+      storage.append(UInt8(truncatingIfNeeded: fraction / 100) &+ 48)
+      appendPair(UInt8(truncatingIfNeeded: fraction % 100), at: storage.base + storage.count)
+      storage.count += 2
+      return true
     }
     return false
   }
 
-  /// The decimal digits of `value`, at most 15 of them, two at a time.
+  /// The decimal digits of `value`, two at a time; room for them was reserved.
   @inline(__always)
   static func appendDigits(_ value: UInt64, to storage: ByteStorage) {
-    var length = 1
-    var limit: UInt64 = 10
-    while value >= limit && length < 20 {
-      length += 1
-      limit &*= 10
-    }
+    let length = digitCount(value)
     var rest = value
     var cursor = storage.base + storage.count + length
     while rest >= 100 {
-      let pair = UInt8(truncatingIfNeeded: rest % 100)
-      rest /= 100
       cursor -= 2
-      cursor[0] = pair / 10 &+ 48
-      cursor[1] = pair % 10 &+ 48
+      appendPair(UInt8(truncatingIfNeeded: rest % 100), at: cursor)
+      rest /= 100
     }
     if rest >= 10 {
-      let pair = UInt8(truncatingIfNeeded: rest)
       cursor -= 2
-      cursor[0] = pair / 10 &+ 48
-      cursor[1] = pair % 10 &+ 48
+      appendPair(UInt8(truncatingIfNeeded: rest), at: cursor)
     } else {
       cursor -= 1
       cursor.pointee = UInt8(truncatingIfNeeded: rest) &+ 48
     }
     storage.count += length
+  }
+
+  /// How many decimal digits `value` has.
+  @inline(__always)
+  static func digitCount(_ value: UInt64) -> Int {
+    if value < 100_000 {
+      if value < 100 { return value < 10 ? 1 : 2 }
+      return value < 1000 ? 3 : (value < 10_000 ? 4 : 5)
+    }
+    var length = 6
+    var limit: UInt64 = 1_000_000
+    while value >= limit && length < 20 {
+      length += 1
+      limit &*= 10
+    }
+    return length
+  }
+
+  /// Writes the two digits of `pair` (below 100) at `cursor`.
+  @inline(__always)
+  static func appendPair(_ pair: UInt8, at cursor: UnsafeMutablePointer<UInt8>) {
+    let digits: StaticString = """
+      00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+      40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+      8081828384858687888990919293949596979899
+      """
+    let source = digits.utf8Start + Int(pair) &* 2
+    cursor[0] = source[0]
+    cursor[1] = source[1]
   }
 }
 

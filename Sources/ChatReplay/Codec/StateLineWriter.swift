@@ -24,6 +24,8 @@ public struct StateLineWriter: Sendable {
   private var previousOffsets = InlineArray<17, Int>(repeating: 0)
   /// What the previous line showed.
   private var previous = Shown()
+  /// The previous line's text, as UTF-8.
+  private var previousText = ByteStorage(capacity: 64)
   /// Where each diagnostic of the previous line begins and ends, from the start of its
   /// `diagnostics` member.
   private var previousDiagnostics: [Range<Int>] = []
@@ -55,20 +57,26 @@ public struct StateLineWriter: Sendable {
     return result
   }
 
-  /// Writes `state`'s line; with `includeOptions`, the layout's changed options follow its name,
-  /// as `--json` writes them at step 0.
-  public mutating func write(_ state: ChatState, includeOptions: Bool = false) {
+  /// Writes `state`'s line and returns ``count``.
+  ///
+  /// With `includeOptions`, the layout's changed options follow its name, as `--json` writes
+  /// them at step 0.
+  @discardableResult
+  public mutating func write(_ state: ChatState, includeOptions: Bool = false) -> Int {
     if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    if !isKnownUniquelyReferenced(&previousText) { previousText = previousText.copy() }
     let storage = storage
     // Nothing is copied from a line with options, nor into one: their bytes are the options'.
     let copies = previousStart >= 0 && !includeOptions && !previous.hasOptions
     previous.hasOptions = includeOptions
+    // The offsets move into the copier, which overwrites each with this line's once it has read
+    // it, and back.
     var line = MemberCopier(
       storage: storage, previousStart: copies ? previousStart : -1, offsets: previousOffsets)
 
     line.begin(0)
     Self.fragment("{\"step\":", to: storage)
-    Self.number(Double(state.step), to: storage)
+    Self.integer(state.step, to: storage)
 
     let t = state.t
     line.member(1, unchanged: t == previous.t) {
@@ -77,17 +85,20 @@ public struct StateLineWriter: Sendable {
     }
     previous.t = t
     let layout = state.layout
-    line.member(2, unchanged: layout == previous.layout) {
-      previous.layout = layout
+    // Compared by name: a built-in layout's is a literal, whose bytes are compared only when
+    // the two strings are not the same.
+    let layoutName = layout.rawValue
+    line.member(2, unchanged: layoutName == previous.layoutName) {
+      previous.layoutName = layoutName
       if includeOptions {
         // The step-0 line, once per replay: the plain writer words the options.
         var writer = StateBytesWriter(storage: storage, needsComma: true, memo: RecordMemo())
         writer.key("layout")
-        writer.string(layout.rawValue)
+        writer.string(layoutName)
         state.writeChangedOptions(to: &writer)
       } else {
         Self.fragment(",\"layout\":", to: storage)
-        Self.string(layout.rawValue, to: storage)
+        Self.string(layoutName, to: storage)
       }
     }
     let screen = state.screen
@@ -127,10 +138,18 @@ public struct StateLineWriter: Sendable {
       Self.rect(inputBarFrame, to: storage)
     }
     previous.inputBarFrame = inputBarFrame
-    line.member(7, unchanged: state.inputBar.text == previous.text) {
-      previous.text = state.inputBar.text
-      Self.fragment(",\"text\":", to: storage)
-      Self.string(state.inputBar.text, to: storage)
+    // The text is compared with the previous line's bytes, not kept as a `String`: holding the
+    // state's string would leave its last release, and the free, to this thread.
+    var text = state.inputBar.text
+    text.withUTF8 { utf8 in
+      line.member(7, unchanged: Self.equal(utf8, previousText.buffer)) {
+        previousText.count = 0
+        previousText.reserve(utf8.count)
+        previousText.append(utf8.baseAddress, count: utf8.count)
+        Self.fragment(",\"text\":", to: storage)
+        storage.reserve(utf8.count + 2)
+        StringText.append(utf8, to: storage)
+      }
     }
     let isSendEnabled = state.isSendEnabled
     line.member(8, unchanged: isSendEnabled == previous.isSendEnabled) {
@@ -183,15 +202,17 @@ public struct StateLineWriter: Sendable {
     let messageCount = state.messages.count
     line.member(14, unchanged: messageCount == previous.messageCount) {
       Self.fragment(",\"messageCount\":", to: storage)
-      Self.number(Double(messageCount), to: storage)
+      Self.integer(messageCount, to: storage)
     }
     previous.messageCount = messageCount
     if line.copies && state.diagnostics == previous.diagnostics {
       line.keep(15)
     } else {
+      let previousMember = previousStart + line.offsets[15]
       line.begin(15)
       writeDiagnostics(
-        state.diagnostics, copies: line.copies, memberStart: line.lineStart + line.offsets[15])
+        state.diagnostics, copies: line.copies, previousMember: previousMember,
+        memberStart: line.lineStart + line.offsets[15])
       // Copied element by element: holding the state's array would make the reducer, which
       // empties it at every step, allocate a new one.
       previous.diagnostics.removeAll(keepingCapacity: true)
@@ -202,17 +223,17 @@ public struct StateLineWriter: Sendable {
 
     previousStart = line.lineStart
     previousOffsets = line.offsets
+    return storage.count - takenCount
   }
 
   /// Writes the `diagnostics` member, copying each diagnostic equal to the previous line's at the
   /// same place from it; keeps where each begins and ends in ``diagnosticRanges``.
   private mutating func writeDiagnostics(
-    _ diagnostics: [Diagnostic], copies: Bool, memberStart: Int
+    _ diagnostics: [Diagnostic], copies: Bool, previousMember: Int, memberStart: Int
   ) {
     let storage = storage
     Self.fragment(",\"diagnostics\":[", to: storage)
     diagnosticRanges.removeAll(keepingCapacity: true)
-    let previousMember = copies ? previousStart + previousOffsets[15] : -1
     for (index, diagnostic) in diagnostics.enumerated() {
       if index > 0 { Self.fragment(",", to: storage) }
       let start = storage.count - memberStart
@@ -250,6 +271,34 @@ public struct StateLineWriter: Sendable {
   }
 
   @inline(__always)
+  private static func integer(_ value: Int, to storage: ByteStorage) {
+    storage.reserve(20)
+    if value < 0 { storage.append(UInt8(ascii: "-")) }
+    NumberText.appendDigits(UInt64(value.magnitude), to: storage)
+  }
+
+  /// Whether the two byte strings are equal, compared eight bytes at a time.
+  @inline(__always)
+  private static func equal(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    guard bytes.count == other.count else { return false }
+    guard let left = bytes.baseAddress, let right = other.baseAddress else { return true }
+    var index = 0
+    while index + 8 <= bytes.count {
+      let a = UnsafeRawPointer(left + index).loadUnaligned(as: UInt64.self)
+      let b = UnsafeRawPointer(right + index).loadUnaligned(as: UInt64.self)
+      if a != b { return false }
+      index += 8
+    }
+    while index < bytes.count {
+      if left[index] != right[index] { return false }
+      index += 1
+    }
+    return true
+  }
+
+  @inline(__always)
   private static func string(_ value: String, to storage: ByteStorage) {
     var value = value
     value.withUTF8 { utf8 in
@@ -275,13 +324,12 @@ public struct StateLineWriter: Sendable {
 /// The values a line of `--json` shows, member by member.
 private struct Shown: Sendable {
   var t = Double.nan
-  var layout = LayoutID.rxkeyboard
+  var layoutName = ""
   var hasOptions = false
   var screen = Size(width: .nan, height: .nan)
   var safeArea = EdgeInsets.zero
   var keyboard = ChatState.Keyboard()
   var inputBarFrame = Rect.zero
-  var text = ""
   var isSendEnabled = false
   var listFrame = Rect.zero
   /// `contentInset`'s top and bottom, the only sides the line shows.
@@ -300,12 +348,11 @@ private struct MemberCopier {
   let storage: ByteStorage
   /// Where the previous line begins, or -1 when nothing is copied from it.
   let previousStart: Int
-  /// Where each member of the previous line begins, from its start.
-  let previousOffsets: InlineArray<17, Int>
   /// Where this line begins.
   let lineStart: Int
-  /// Where each member of this line begins, from its start.
-  var offsets = InlineArray<17, Int>(repeating: 0)
+  /// Where each member begins, from its line's start: the previous line's until the member is
+  /// laid out, then this line's.
+  var offsets: InlineArray<17, Int>
   /// The run of the previous line's bytes to copy next, as positions in the storage.
   private var runStart = 0
   private var runEnd = 0
@@ -313,7 +360,7 @@ private struct MemberCopier {
   init(storage: ByteStorage, previousStart: Int, offsets: InlineArray<17, Int>) {
     self.storage = storage
     self.previousStart = previousStart
-    self.previousOffsets = offsets
+    self.offsets = offsets
     lineStart = storage.count
   }
 
@@ -334,10 +381,10 @@ private struct MemberCopier {
   /// Member `index` is the previous line's: it joins the run to copy.
   @inline(__always)
   mutating func keep(_ index: Int) {
-    let from = previousStart + previousOffsets[index]
+    let from = previousStart + offsets[index]
     if runStart == runEnd { runStart = from }
+    runEnd = previousStart + offsets[index + 1]
     offsets[index] = storage.count + (from - runStart) - lineStart
-    runEnd = previousStart + previousOffsets[index + 1]
   }
 
   /// Member `index` is written anew, from here.
