@@ -182,8 +182,31 @@ struct HTMLCommand: Command {
 
   /// The page of `timeline`'s steps `range`, under `name`.
   static func page(_ timeline: Timeline, name: String, range: ClosedRange<Int>) -> [UInt8] {
-    let data = PageData.json(timeline, name: name, range: range)
-    return Array(PageTemplate.html(title: "replay: " + name, data: data).utf8)
+    let data = PageData.jsonUTF8(timeline, name: name, range: range)
+    // The page is the template around its data: the template is made once without the data
+    // and the data's bytes are put where it goes, so the page's megabytes are copied once.
+    let template = Array(PageTemplate.html(title: "replay: " + name, data: "").utf8)
+    let split = dataStart(in: template)
+    var page: [UInt8] = []
+    page.reserveCapacity(template.count + data.count)
+    page += template[..<split]
+    page += data
+    page += template[split...]
+    return page
+  }
+
+  /// Where a page's data goes in its template: just after the data's `<script>` tag, the first
+  /// one (the title before it is escaped).
+  private static func dataStart(in template: [UInt8]) -> Int {
+    let tag = Array(#"<script type="application/json" id="data">"#.utf8)
+    var index = 0
+    while index + tag.count <= template.count {
+      if template[index] == tag[0] && template[index..<(index + tag.count)].elementsEqual(tag) {
+        return index + tag.count
+      }
+      index += 1
+    }
+    preconditionFailure("The page's template has no data tag")
   }
 
   /// The steps of a page about `step`: all of them when they fit, else a window that does, with

@@ -215,7 +215,6 @@ struct PageBuilder {
       let previous = diagnosticLeaves
       for (position, id) in diagnosticIDs.enumerated() { old[id] = position }
       diagnosticLeaves.reset()
-      var recorder = PagePaths()
       func write(_ writer: inout some StructuredWriter) {
         writer.beginObject()
         writer.key("diagnostics")
@@ -225,8 +224,22 @@ struct PageBuilder {
         writer.endObject()
       }
       write(&diagnosticLeaves)
-      write(&recorder)
       diagnostics = state.diagnostics
+      if index > 0 && diagnosticLeaves.shape == previous.shape
+        && diagnosticLeaves.kinds.count == previous.kinds.count
+      {
+        // The same keys and nesting as the step before: the same paths at the same places.
+        for (position, id) in diagnosticIDs.enumerated()
+        where isCheckpoint || !diagnosticLeaves.isSame(position, as: previous, position) {
+          changes.number(Double(id))
+          diagnosticLeaves.write(position, to: &changes)
+          changed.insert(id)
+          count += 1
+        }
+        return count
+      }
+      var recorder = PagePaths()
+      write(&recorder)
       diagnosticIDs = recorder.paths.map { pathID($0) }
       for (position, id) in diagnosticIDs.enumerated() {
         let was = old.removeValue(forKey: id)
@@ -398,8 +411,8 @@ struct PageBuilder {
     self.debugger = debugger
   }
 
-  /// The data as one JSON object.
-  mutating func finish(name: String) -> String {
+  /// The data as one JSON object, in UTF-8.
+  mutating func finish(name: String) -> [UInt8] {
     for (id, start) in openRuns { runs[id, default: []] += [start, index - 1] }
     var head = PageJSON()
     head.open()
@@ -464,6 +477,6 @@ struct PageBuilder {
       }
     }
     bytes.append(UInt8(ascii: "}"))
-    return String(decoding: bytes, as: UTF8.self)
+    return bytes
   }
 }

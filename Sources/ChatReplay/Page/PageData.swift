@@ -22,6 +22,13 @@ public enum PageData {
 
   /// The JSON text of the page's data for `timeline`'s steps `range`, under `name`.
   public static func json(_ timeline: Timeline, name: String, range: ClosedRange<Int>) -> String {
+    String(decoding: jsonUTF8(timeline, name: name, range: range), as: UTF8.self)
+  }
+
+  /// ``json(_:name:range:)`` as UTF-8 bytes, with no `String` made of a page's megabytes.
+  public static func jsonUTF8(_ timeline: Timeline, name: String, range: ClosedRange<Int>)
+    -> [UInt8]
+  {
     var builder = PageBuilder(timeline: timeline, range: range)
     var state = timeline.state(at: range.lowerBound)
     // Each event is decoded once, for the replay and the page's event columns.
