@@ -79,7 +79,7 @@ status=0
 python3 Benchmarks/measure.py --replay "$replay" --runs "$runs" "${files[@]}" || status=1
 echo
 printf 'quit\n' > "$dir/quit.txt"
-python3 Benchmarks/targets.py --replay "$replay" --peer "$peer" --runs "$runs" \
+python3 Benchmarks/targets.py --replay "$replay" --peer "$peer" --runs "$runs" --small "${files[0]}" \
   --quit "$dir/quit.txt" "${files[1]}" "${files[2]}" || status=1
 echo "(kept in $results)"
 exit $status
