@@ -96,10 +96,18 @@ public struct Comparator: Sendable {
     row.event = event?.event
     // Read through a pointer, so that no state is copied for the few values a cell takes.
     states.withUnsafeBufferPointer { states in
-      if row.cells.count != states.count {
+      guard row.cells.count == states.count else {
         row.cells = states.map(Comparison.Cell.init)
-      } else {
-        for index in states.indices { row.cells[index] = Comparison.Cell(states[index]) }
+        return
+      }
+      for index in states.indices {
+        row.cells[index].inputBarFrame = states[index].inputBar.frame
+        row.cells[index].bottomInset = states[index].adjustedContentInset.bottom
+        row.cells[index].offsetY = states[index].list.contentOffsetY
+        // The cell's diagnostics are copied into its own buffer rather than sharing the state's,
+        // which the next reduce would then have to copy before clearing it.
+        row.cells[index].diagnostics.removeAll(keepingCapacity: true)
+        row.cells[index].diagnostics.append(contentsOf: states[index].diagnostics)
       }
     }
     return body(.row(row))
