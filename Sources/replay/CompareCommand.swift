@@ -40,15 +40,7 @@ struct CompareCommand: Command {
           + "rxkeyboard@2.0.1 names the rxkeyboard layout on RxKeyboard 2.0.1, e.g. "
           + "--layouts rxkeyboard,rxkeyboard@2.0.1."
       ) { command, text throws(UsageError) in
-        var columns: [Comparison.Column] = []
-        for name in text.split(separator: ",", omittingEmptySubsequences: false) {
-          guard let column = Comparison.Column(name: String(name)) else {
-            let names = LayoutID.allCases.map(\.rawValue) + ["rxkeyboard@2.0.1"]
-            throw .unknownName(String(name), kind: "layout", candidates: names)
-          }
-          columns.append(column)
-        }
-        command.columns = columns
+        command.columns = try SharedOptions.columns(text)
       },
       SharedOptions.rxKeyboardVersion(
         help: "The RxKeyboard release of the rxkeyboard column when --layouts is not given:"

@@ -271,13 +271,7 @@ private struct EscapedMessage: MessageWriter {
   // Numbers' text has nothing to escape.
   @inline(__always)
   mutating func number(_ value: Double) {
-    storage.reserve(NumberText.maximumFastLength)
-    if !NumberText.appendFast(value, to: storage) {
-      var text: [UInt8] = []
-      JSONWriter.appendNumber(value, to: &text)
-      storage.reserve(text.count)
-      text.withUnsafeBufferPointer { storage.append($0.baseAddress, count: $0.count) }
-    }
+    NumberText.append(value, to: storage)
   }
 
   @inline(__always)

@@ -325,6 +325,18 @@ enum NumberText {
   /// The longest text ``appendFast(_:to:)`` writes: a sign, 15 digits, a point.
   static let maximumFastLength = 17
 
+  /// Writes `value` as ``JSONWriter/appendNumber(_:to:)`` would: by ``appendFast(_:to:)`` when it
+  /// can, through the general formatting otherwise.
+  @inline(__always)
+  static func append(_ value: Double, to storage: ByteStorage) {
+    storage.reserve(maximumFastLength)
+    guard !appendFast(value, to: storage) else { return }
+    var text: [UInt8] = []
+    JSONWriter.appendNumber(value, to: &text)
+    storage.reserve(text.count)
+    text.withUnsafeBufferPointer { storage.append($0.baseAddress, count: $0.count) }
+  }
+
   /// Writes the integers below 10^15 and the decimals below ``JSONScanner/numberLimit`` with at
   /// most three decimals, as ``JSONWriter/appendNumber(_:to:)`` would; `false` for any other
   /// value, which is left to it.

@@ -261,13 +261,7 @@ public struct StateLineWriter: Sendable {
 
   @inline(__always)
   private static func number(_ value: Double, to storage: ByteStorage) {
-    storage.reserve(NumberText.maximumFastLength)
-    if !NumberText.appendFast(value, to: storage) {
-      var text: [UInt8] = []
-      JSONWriter.appendNumber(value, to: &text)
-      storage.reserve(text.count)
-      text.withUnsafeBufferPointer { storage.append($0.baseAddress, count: $0.count) }
-    }
+    NumberText.append(value, to: storage)
   }
 
   @inline(__always)

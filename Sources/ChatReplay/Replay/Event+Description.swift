@@ -125,12 +125,7 @@ enum SummaryText {
   /// A number as ``JSONWriter/format(_:)`` writes it.
   @inline(__always)
   static func appendNumber(_ value: Double, to storage: ByteStorage) {
-    storage.reserve(NumberText.maximumFastLength)
-    guard !NumberText.appendFast(value, to: storage) else { return }
-    var text: [UInt8] = []
-    JSONWriter.appendNumber(value, to: &text)
-    storage.reserve(text.count)
-    text.withUnsafeBufferPointer { storage.append($0.baseAddress, count: $0.count) }
+    NumberText.append(value, to: storage)
   }
 
   /// `value` in decimal, with a `-` when negative.
