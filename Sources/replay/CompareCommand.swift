@@ -60,6 +60,12 @@ struct CompareCommand: Command {
   var layoutOptions: [LayoutOptionSetting] = []
   var columns: [Comparison.Column]?
 
+  func validate() throws(UsageError) {
+    try SharedOptions.requireALayout(
+      for: layoutOptions,
+      among: columns ?? Comparison.Column.every(rxKeyboardVersion: rxKeyboardVersion))
+  }
+
   func run(_ console: inout Console) -> ExitStatus {
     let columns = self.columns ?? Comparison.Column.every(rxKeyboardVersion: rxKeyboardVersion)
     if ranksObserved { return rankObserved(columns, &console) }

@@ -78,14 +78,7 @@ struct HTMLCommand: Command {
     guard let columns else { return }
     if layout != nil { throw .conflicting("--layout", "--layouts") }
     if rxKeyboardVersion != nil { throw .conflicting("--rxkeyboard-version", "--layouts") }
-    // Each layout takes the options it has; one that none has would be dropped in silence.
-    func declares<L: Layout>(_ layout: L, _ name: String) -> Bool {
-      L.options.contains { $0.name == name }
-    }
-    for setting in layoutOptions
-    where !columns.contains(where: { declares($0.layout, setting.name) }) {
-      throw .optionOfNoLayout(setting.name, layouts: columns.map(\.name))
-    }
+    try SharedOptions.requireALayout(for: layoutOptions, among: columns)
   }
 
   func run(_ console: inout Console) -> ExitStatus {

@@ -109,6 +109,13 @@ struct CommandLineTests {
       message: "none of the layouts rxkeyboard, keyboard-layout-guide has the option "
         + "'sendButton.width' ('replay layouts' lists each one's)", usage: htmlUsage),
     Misuse(
+      arguments: [
+        "compare", "Recordings/basic-chat.jsonl", "--layouts", "rxkeyboard,keyboard-layout-guide",
+        "--option", "sendButton.width=80",
+      ],
+      message: "none of the layouts rxkeyboard, keyboard-layout-guide has the option "
+        + "'sendButton.width' ('replay layouts' lists each one's)", usage: compareUsage),
+    Misuse(
       arguments: ["compare", "a.jsonl", "--layouts", "rxkeyboard,growin"],
       message: "unknown layout 'growin'; did you mean 'growing'?", usage: compareUsage),
     Misuse(

@@ -48,6 +48,19 @@ enum SharedOptions {
     }
   }
 
+  /// Refuses an `--option` that none of `columns`' layouts declares: each layout takes the
+  /// options it has, so that one would be dropped in silence.
+  static func requireALayout(
+    for settings: [LayoutOptionSetting], among columns: [Comparison.Column]
+  ) throws(UsageError) {
+    func declares<L: Layout>(_ layout: L, _ name: String) -> Bool {
+      L.options.contains { $0.name == name }
+    }
+    for setting in settings where !columns.contains(where: { declares($0.layout, setting.name) }) {
+      throw .optionOfNoLayout(setting.name, layouts: columns.map(\.name))
+    }
+  }
+
   /// The layouts of a `--layouts LIST`, comma-separated, as `replay compare` names its columns
   /// (`rxkeyboard@2.0.1` is the rxkeyboard layout on RxKeyboard 2.0.1).
   static func columns(_ text: String) throws(UsageError) -> [Comparison.Column] {
