@@ -52,27 +52,32 @@ import XCTest
 
     static let shown = Rect(x: 0, y: 516, width: 393, height: 336)
 
+    /// The state after `keyboardShows()`, with the input bar's top at `inputBarY`.
+    ///
+    /// With k = 336: inset 336 + 44 = 380, offset −103 + 336 = 233, the bar's top 852 − 34 − 336 − 44 = 438,
+    /// its bottom 482 against the keyboard's top 516 (a gap of 34, the safe area).
+    static func expectShown(_ state: inout ChatState, inputBarY: Double) {
+      state.keyboard.frame = shown
+      state.keyboard.visibleHeight = 336
+      state.list.contentInset.bottom = 380
+      state.list.contentOffsetY = 233
+      state.inputBar.frame.y = inputBarY
+      state.diagnostics = [
+        .keyboardGap(gap: 34, inputBarMaxY: 482, keyboardMinY: 516),
+        .offsetOutOfRange(offsetY: 233, minimum: -103, maximum: -103),
+      ]
+    }
+
     func keyboardShows() -> Event {
       .keyboard(KeyboardNotification(name: .willChangeFrame, frameEnd: Self.shown))
     }
 
     func testAMismatchingSendFailsAtItsLineWithTheDiff() {
       var store = makeStore()
+      // 482 for the bar's top, where 438 is right: the mistake made on purpose.
       let line = #line + 2
       let failures = captureFailures {
-        store.send(keyboardShows(), at: 1) {
-          // k = 336: inset 336 + 44 = 380, offset −103 + 336 = 233, the bar's top
-          // 852 − 34 − 336 − 44 = 438; 482 (its bottom) is the mistake made on purpose.
-          $0.keyboard.frame = Self.shown
-          $0.keyboard.visibleHeight = 336
-          $0.list.contentInset.bottom = 380
-          $0.list.contentOffsetY = 233
-          $0.inputBar.frame.y = 482
-          $0.diagnostics = [
-            .keyboardGap(gap: 34, inputBarMaxY: 482, keyboardMinY: 516),
-            .offsetOutOfRange(offsetY: 233, minimum: -103, maximum: -103),
-          ]
-        }
+        store.send(keyboardShows(), at: 1) { Self.expectShown(&$0, inputBarY: 482) }
       }
       let expected = """
         The state after step 1 is not the expected one (Expected: −, Actual: +):
@@ -100,17 +105,7 @@ import XCTest
     func testAMatchingSendReportsNothing() {
       var store = makeStore()
       let failures = captureFailures {
-        store.send(keyboardShows(), at: 1) {
-          $0.keyboard.frame = Self.shown
-          $0.keyboard.visibleHeight = 336
-          $0.list.contentInset.bottom = 380
-          $0.list.contentOffsetY = 233
-          $0.inputBar.frame.y = 438
-          $0.diagnostics = [
-            .keyboardGap(gap: 34, inputBarMaxY: 482, keyboardMinY: 516),
-            .offsetOutOfRange(offsetY: 233, minimum: -103, maximum: -103),
-          ]
-        }
+        store.send(keyboardShows(), at: 1) { Self.expectShown(&$0, inputBarY: 438) }
       }
       XCTAssertEqual(failures, [])
     }
