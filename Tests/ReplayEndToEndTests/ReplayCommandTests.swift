@@ -109,7 +109,8 @@ struct ReplayCommandTests {
   }
 
   @Test func firstBadLineStopsTheReplay() throws {
-    let path = try temporaryRecording(
+    let folder = try TemporaryDirectory()
+    let path = try folder.write(
       """
       {"t":0.5,"type":"textChange","text":"Hi"}
       {"t":0.6,"type":"sendTapp"}
@@ -131,7 +132,8 @@ struct ReplayCommandTests {
   }
 
   @Test func keepGoingReportsEveryBadLineAndReplaysTheRest() throws {
-    let path = try temporaryRecording(
+    let folder = try TemporaryDirectory()
+    let path = try folder.write(
       """
       {"t":0.5,"type":"textChange","text":"Hi"}
       {"t":0.6,"type":"sendTapp"}
@@ -173,7 +175,8 @@ struct ReplayCommandTests {
   }
 
   @Test func theRecordingIsNeverWritten() throws {
-    let path = try temporaryRecording(#"{"t":1,"type":"sendTap"}"# + "\n", name: "read-only.jsonl")
+    let folder = try TemporaryDirectory()
+    let path = try folder.write(#"{"t":1,"type":"sendTap"}"# + "\n", name: "read-only.jsonl")
     let before = try FileManager.default.attributesOfItem(atPath: path)
     _ = runInProcess([path, "--json"])
     let after = try FileManager.default.attributesOfItem(atPath: path)

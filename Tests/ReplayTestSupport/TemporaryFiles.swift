@@ -14,6 +14,13 @@ package final class TemporaryDirectory {
     ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
   }
 
+  /// Writes `text` to `name` in the directory; the file's path.
+  package func write(_ text: String, name: String = "bad.jsonl") throws -> String {
+    let file = path + "/" + name
+    try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+    return file
+  }
+
   deinit {
     try? FileManager.default.removeItem(atPath: path)
   }
@@ -31,15 +38,5 @@ package func temporaryFolder() throws -> URL {
 package func writeFile(_ bytes: [UInt8], _ name: String, in folder: URL) throws -> String {
   let url = folder.appendingPathComponent(name)
   try Data(bytes).write(to: url)
-  return url.path
-}
-
-/// Writes `text` to a fresh temporary file and returns its path.
-package func temporaryRecording(_ text: String, name: String = "bad.jsonl") throws -> String {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "replay-tests-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  let url = folder.appendingPathComponent(name)
-  try Data(text.utf8).write(to: url)
   return url.path
 }
