@@ -45,6 +45,14 @@ public struct ChatScreen: Sendable {
 
   /// Applies one event: the next state of the screen.
   public func reduce(into state: inout ChatState, _ event: TimedEvent) {
+    _ = reduceGivingSystemInset(into: &state, event)
+  }
+
+  /// Applies one event as ``reduce(into:_:)`` does, and returns the system inset the layout gave
+  /// the new state (read while the layout was at hand, which spares a copy of it); `nil` when the
+  /// event left the state's geometry as it was (a recorder's record, or a crashed app).
+  @inline(__always)
+  func reduceGivingSystemInset(into state: inout ChatState, _ event: TimedEvent) -> EdgeInsets? {
     state.step += 1
     state.t = event.t
     let messageCount = state.messages.count
@@ -54,29 +62,34 @@ public struct ChatScreen: Sendable {
     switch event.event {
     case .gap, .observed:
       // A recorder's records: what happened on the device, not an input to the screen.
-      if state.slot.hasCrashed(state.custom) { return }
+      if state.slot.hasCrashed(state.custom) { return nil }
       state.clearDiagnostics()
       geometry = nil
     case .keyboard(let notification):
       let event =
         state.windowOriginInScreen.map { .keyboard(notification.inWindow(at: $0)) } ?? event.event
-      guard let reduced = LayoutSlot.reduce(&state, event, measurer: measurer) else { return }
+      guard let reduced = LayoutSlot.reduce(&state, event, measurer: measurer) else { return nil }
       geometry = reduced
     case .viewport(_, _, let windowFrameInScreen):
       // A window moved in the screen (Stage Manager, a Split View resize) moves the conversion of
       // the keyboard frames that follow; a viewport that does not say where it is keeps it.
-      if state.slot.hasCrashed(state.custom) { return }
+      if state.slot.hasCrashed(state.custom) { return nil }
       if let windowFrameInScreen { state.moveWindow(to: windowFrameInScreen) }
-      guard let reduced = LayoutSlot.reduce(&state, event.event, measurer: measurer) else { return }
+      guard let reduced = LayoutSlot.reduce(&state, event.event, measurer: measurer) else {
+        return nil
+      }
       geometry = reduced
     case .appear, .disappear, .doneTap, .pan, .receive, .returnKey, .safeArea, .scroll, .sendTap,
       .textChange:
-      guard let reduced = LayoutSlot.reduce(&state, event.event, measurer: measurer) else { return }
+      guard let reduced = LayoutSlot.reduce(&state, event.event, measurer: measurer) else {
+        return nil
+      }
       geometry = reduced
     }
     state.checkGeometry(afterNewMessage: state.messages.count != messageCount, geometry)
     if case .observed(let observation) = event.event {
       state.diagnostics.append(contentsOf: observation.divergences(from: state))
     }
+    return geometry?.systemInset
   }
 }
