@@ -6,11 +6,11 @@
 # Builds replay in release (.build-release), generates recordings of 10,000, 1,000,000 and
 # 5,000,000 events in DIR (default /tmp/replay-bench; about 500 MB; kept between runs while the
 # generator's sources are unchanged), installs orjson with pip if it is missing, then times side
-# by side, median of N runs (default 5):
-# `replay check` on each file; `wc -l` (the I/O floor); `jq -c . >/dev/null`; Python reading
-# each line with orjson. It prints each figure, the ratios, and issue 7's targets as PASS/FAIL
-# (also `replay FILE --json` output speed, peak memory of streaming and of the debugger's
-# history, and time travel). Exit status 1 if a target is missed.
+# by side, in N rounds (default 5): `replay check` on each file; `wc -l` (the I/O floor);
+# `jq -c . >/dev/null` (not on the 5M file); Python reading each line with orjson. It prints each
+# figure, the ratios, and issue 7's targets as PASS/FAIL (also `replay FILE --json` output speed,
+# peak memory of streaming and of the debugger's history, and time travel). Exit status 1 if a
+# target is missed.
 #
 # Then Benchmarks/targets.py puts every other path beside `replay check --jobs 1` on the 1M and 5M
 # files: `--json` (output rate, and `jq -c .`), `compare` (text and --json), the debugger's load
@@ -18,6 +18,10 @@
 # field (Benchmarks/simdjson-peer.cpp, built here against Debian's libsimdjson-dev, installed with
 # apt-get when missing), each as a ratio with its target and PASS/FAIL. The whole output is kept
 # in Benchmarks/results/DATE-TIME.txt.
+#
+# Both scripts time round-robin (Benchmarks/rounds.py): every round runs each command once, in the
+# same order, so a drift of the machine's speed hits all commands alike; a figure is the median over
+# the rounds, a ratio the median of the per-round ratios, printed with the lowest and highest.
 #
 # Recordings come from `replay generate --seed 1` (realistic sessions: ~72 % textChange, 11 %
 # keyboard, 8 % pan, the rest sends, scrolls, receives; ~78 bytes per event).
@@ -30,7 +34,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs="$2"; shift 2 ;;
     --dir) dir="$2"; shift 2 ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
     *) echo "unknown argument: $1" >&2; exit 64 ;;
   esac
 done

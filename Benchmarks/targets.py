@@ -6,71 +6,31 @@ Called by Benchmarks/run.sh after measure.py:
     python3 Benchmarks/targets.py --replay .build-release/release/replay \
         --peer .build-release/simdjson-peer --runs 5 medium.jsonl large.jsonl
 
-Side by side on the 1M-event file, medians of --runs runs after a warm-up, each as a ratio to
-`check --jobs 1` measured in this run: `replay FILE --json` (and its output rate, and `jq -c .`
+Side by side on the 1M-event file, each as a ratio to `check --jobs 1` measured in the same
+round: `replay FILE --json` (and its output rate, and `jq -c .`
 on the same file), `replay compare` (text and --json), the debugger's load (`--timing`, with its
 peak memory against the file's size), `check` with its second thread, and a native simdjson
 program extracting every field (Benchmarks/simdjson-peer.cpp). Then each path on the 5M-event file
-against its 1M time. `replay html` is measured on the 10k-event file (--small) and the 1M one
+against its 1M time in the same round (`jq -c .` is not run on it: no target needs it). `replay html` is measured on the 10k-event file (--small) and the 1M one
 (a page holds at most 2,000,000 steps, so the 5M file is refused by design): its time against
 `check --jobs 1` on the same file, the page's size, and its peak memory. Every figure is printed in wall time
 and in CPU time (user + system), which other processes on a busy machine disturb less; the
 verdicts use wall time, as the targets are stated.
+
+The commands run round-robin (Benchmarks/rounds.py): --runs rounds, each running every command
+once in the same order, after the files are read once into the page cache. A time is the median
+over the rounds; a ratio is the median of the per-round ratios, printed with its spread (the
+lowest and highest per-round ratio), so a drift of the machine's speed between commands shows
+instead of skewing the ratio.
 """
 import argparse
 import os
 import re
-import resource
-import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
-
-def median_times(command, runs, stdin=None):
-    """The median wall and CPU times of `runs` runs after one warm-up run."""
-    def once():
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        start = time.perf_counter()
-        with open(stdin or os.devnull, "rb") as source:
-            subprocess.run(command, stdin=source, stdout=subprocess.DEVNULL,
-                           stderr=subprocess.DEVNULL, check=True)
-        wall = time.perf_counter() - start
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    once()
-    samples = [once() for _ in range(runs)]
-    return (statistics.median(w for w, _ in samples), statistics.median(c for _, c in samples))
-
-
-def load_time(replay, path, runs, quit_script):
-    """The debugger's own load time (`--timing`), median of `runs`, and its peak memory (MiB)."""
-    loads, peak = [], 0.0
-    for _ in range(runs + 1):
-        with open(quit_script, "rb") as source:
-            result = subprocess.run(["/usr/bin/time", "-v", replay, path, "--timing"],
-                                    stdin=source, stdout=subprocess.DEVNULL,
-                                    stderr=subprocess.PIPE, text=True, check=True)
-        match = re.search(r"\[timing\] load: ([\d.]+) ms", result.stderr)
-        loads.append(float(match.group(1)) / 1000 if match else float("nan"))
-        match = re.search(r"Maximum resident set size \(kbytes\): (\d+)", result.stderr)
-        peak = max(peak, int(match.group(1)) / 1024 if match else float("nan"))
-    return statistics.median(loads[1:]), peak
-
-
-def html_figures(replay, path, runs):
-    """`replay html` on `path`: median wall and CPU times, the page's size (bytes) and the peak
-    resident memory (MiB) of one run, the page written to a temporary file as a user's would be."""
-    with tempfile.TemporaryDirectory() as scratch:
-        page = os.path.join(scratch, "page.html")
-        command = [replay, "html", path, "--output", page]
-        wall, cpu = median_times(command, runs)
-        result = subprocess.run(["/usr/bin/time", "-v"] + command, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.PIPE, text=True, check=True)
-        match = re.search(r"Maximum resident set size \(kbytes\): (\d+)", result.stderr)
-        peak = int(match.group(1)) / 1024 if match else float("nan")
-        return wall, cpu, os.path.getsize(page), peak
+from rounds import Command, Rounds, spread, warm_up
 
 
 def output_size(command):
@@ -81,11 +41,17 @@ def output_size(command):
     return size
 
 
+def debugger_load(sample):
+    """The debugger's own load time in seconds, from what `--timing` printed."""
+    match = re.search(r"\[timing\] load: ([\d.]+) ms", sample.stderr)
+    return float(match.group(1)) / 1000 if match else float("nan")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--replay", required=True)
     parser.add_argument("--peer", required=True, help="the simdjson peer program")
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=5, help="rounds")
     parser.add_argument("--quit", required=True, help="a debugger script that only quits")
     parser.add_argument("--small", help="the 10k-event recording, for html's page (optional)")
     parser.add_argument("--only-html", action="store_true",
@@ -96,95 +62,140 @@ def main():
     medium, large = args.files
     has_html = subprocess.run([replay, "html", "--help"], stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL).returncode == 0
+    scratch = tempfile.TemporaryDirectory()
+    html_paths = [p for p in (args.small, medium) if p] if has_html else []
+    pages = {path: os.path.join(scratch.name, f"page-{index}.html")
+             for index, path in enumerate(html_paths)}
+
+    def check(path):
+        return Command([replay, "check", "--jobs", "1", "--no-times", path])
 
     def paths(path):
         result = {
-            "check --jobs 1": [replay, "check", "--jobs", "1", "--no-times", path],
-            "check (2 threads)": [replay, "check", "--no-times", path],
-            "simdjson peer": [args.peer, path],
-            "--json": [replay, path, "--json"],
-            "jq -c .": ["jq", "-c", ".", path],
-            "compare": [replay, "compare", path],
-            "compare --json": [replay, "compare", path, "--json"],
+            "check --jobs 1": check(path),
+            "check (2 threads)": Command([replay, "check", "--no-times", path]),
+            "simdjson peer": Command([args.peer, path]),
+            "--json": Command([replay, path, "--json"]),
+            "jq -c .": Command(["jq", "-c", ".", path]),
+            "compare": Command([replay, "compare", path]),
+            "compare --json": Command([replay, "compare", path, "--json"]),
+            "debugger load": Command([replay, path, "--timing"], stdin=args.quit,
+                                     time_of=debugger_load, peak=True),
         }
+        if path == large:
+            del result["jq -c ."]
+        if path in pages:
+            # A page written to a temporary file, as a user's would be.
+            result["html"] = Command([replay, "html", path, "--output", pages[path]], peak=True)
         return result
+
+    commands = {}
+    for path in ([args.small] if args.small and has_html else []):
+        commands[(path, "check --jobs 1")] = check(path)
+        commands[(path, "html")] = Command([replay, "html", path, "--output", pages[path]],
+                                           peak=True)
+    for path in (medium,) if args.only_html else (medium, large):
+        for name, command in paths(path).items():
+            if args.only_html and name not in ("check --jobs 1", "html"):
+                continue
+            commands[(path, name)] = command
+
+    warm_up([p for p in (args.small, medium, large) if p])
+    rounds = Rounds(commands)
+    rounds.run(runs, progress=lambda done, total: print(
+        f"(targets.py: round {done} of {total} done)", file=sys.stderr, flush=True))
+    print(f"{runs} rounds, each running every command once in the same order; times are medians"
+          " over the rounds,\nratios the median of the per-round ratios with their lowest and"
+          " highest (in parentheses)\n")
 
     verdicts = []
 
-    def verdict(name, value, target, lower_is_better=True, unit="x"):
+    def verdict(name, value, target, detail="", lower_is_better=True, unit="x"):
         ok = value <= target if lower_is_better else value >= target
         verdicts.append((name, ok, f"{value:.2f}{unit} (target {'<=' if lower_is_better else '>='}"
-                                   f" {target}{unit})"))
+                                   f" {target}{unit}){detail}"))
 
-    check_times = {}
-    if has_html:
+    def rounds_detail(ratio):
+        return f"; rounds {ratio[1]:.2f}-{ratio[2]:.2f}x"
+
+    if html_paths:
         print("replay html (page to a temporary file) against check --jobs 1 on the same file")
-        print(f"  {'file':<34}{'check':>8}{'html':>9}{'wall/check':>12}{'cpu/check':>11}"
-              f"{'page':>10}{'page/file':>11}{'peak':>10}")
-        html_results = {}
-        for path in [p for p in (args.small, medium) if p]:
-            check = median_times([replay, "check", "--jobs", "1", "--no-times", path], runs)
-            check_times[path] = check
-            wall, cpu, page, peak = html_figures(replay, path, runs)
-            html_results[path] = (wall / check[0], cpu / check[1])
-            size = os.path.getsize(path)
-            print(f"  {os.path.basename(path):<34}{check[0]:>7.3f}s{wall:>8.3f}s"
-                  f"{wall / check[0]:>11.2f}x{cpu / check[1]:>10.2f}x{page / 1e6:>8.1f}MB"
-                  f"{page / size:>10.2f}x{peak:>7.0f}MiB")
+        print(f"  {'file':<31}{'check':>8}{'html':>9}{'wall/check':>22}{'cpu/check':>22}"
+              f"{'page':>10}{'page/file':>10}{'peak':>8}")
+        for path in html_paths:
+            html, reference = (path, "html"), (path, "check --jobs 1")
+            if not rounds.has(html):
+                print(f"  {os.path.basename(path):<31}html refused the file"
+                      f" (exit {rounds.refused.get(html)})")
+                continue
+            wall = rounds.ratio(html, reference)
+            cpu = rounds.ratio(html, reference, "cpu")
+            page, size = os.path.getsize(pages[path]), os.path.getsize(path)
+            print(f"  {os.path.basename(path):<31}{rounds.median(reference):>7.3f}s"
+                  f"{rounds.median(html):>8.3f}s{spread(wall):>22}{spread(cpu):>22}"
+                  f"{page / 1e6:>8.1f}MB{page / size:>9.2f}x{rounds.peak(html):>5.0f}MiB")
+            if path == medium:
+                verdict("html vs check --jobs 1 (1M events)", wall[0], 3, rounds_detail(wall))
         print()
-        verdict("html vs check --jobs 1 (1M events)", html_results[medium][0], 3)
     if args.only_html:
         print("targets (wall time, this run):")
         for name, ok, detail in verdicts:
             print(f"  {'PASS' if ok else 'FAIL'}  {name}: {detail}")
         return 0 if all(ok for _, ok, _ in verdicts) else 1
 
-    results = {}
     for path in (medium, large):
         size = os.path.getsize(path)
         print(f"{os.path.basename(path)} ({size / 1e6:.0f} MB)")
-        print(f"  {'path':<20}{'wall':>10}{'cpu':>10}{'wall/check':>12}{'cpu/check':>11}")
-        figures = {}
-        refused = {}
-        for name, command in paths(path).items():
-            try:
-                figures[name] = median_times(command, runs)
-            except subprocess.CalledProcessError as error:
-                # A path that refuses the file (html's page limit) is reported, not timed.
-                refused[name] = error.returncode
-                print(f"  {name:<20}refused the file (exit {error.returncode})")
-        load, peak = load_time(replay, path, runs, args.quit)
-        figures["debugger load"] = (load, float("nan"))
-        reference = figures["check --jobs 1"]
-        for name, (wall, cpu) in figures.items():
-            print(f"  {name:<20}{wall:>9.3f}s{cpu:>9.3f}s{wall / reference[0]:>11.2f}x"
-                  f"{cpu / reference[1]:>10.2f}x")
+        print(f"  {'path':<20}{'wall':>9}{'cpu':>9}{'wall/check':>22}{'cpu/check':>22}")
+        reference = (path, "check --jobs 1")
+        for name in paths(path):
+            key = (path, name)
+            if name == "html":
+                continue
+            if key in rounds.refused:
+                print(f"  {name:<20}refused the file (exit {rounds.refused[key]})")
+                continue
+            # The debugger's wall time is its load (`--timing`); its CPU time is the process's,
+            # which is the load and little else (its script only quits).
+            print(f"  {name:<20}{rounds.median(key):>8.3f}s{rounds.median(key, 'cpu'):>8.3f}s"
+                  f"{spread(rounds.ratio(key, reference)):>22}"
+                  f"{spread(rounds.ratio(key, reference, 'cpu')):>22}")
+        peak = rounds.peak((path, "debugger load"))
         print(f"  debugger peak memory {peak:.1f} MiB = {peak * 1048576 / size:.2f}x the file")
-        results[path] = (size, figures, peak, refused)
         print()
 
-    size, figures, peak, refused = results[medium]
-    check = figures["check --jobs 1"][0]
+    def at(name, path=medium):
+        return (path, name)
+
+    size = os.path.getsize(medium)
+    check = at("check --jobs 1")
     json_bytes = output_size([replay, medium, "--json"])
-    rate = json_bytes / figures["--json"][0] / 1e9
+    rates = [json_bytes / sample.wall / 1e9 for sample in rounds.samples[at("--json")]]
+    rate = json_bytes / rounds.median(at("--json")) / 1e9
     print(f"--json on the 1M file: {json_bytes / 1e6:.0f} MB of output")
-    verdict("--json output rate (GB/s)", rate, 1.0, lower_is_better=False, unit=" GB/s")
-    verdict("--json vs jq -c . (jq time / replay time)",
-            figures["jq -c ."][0] / figures["--json"][0], 1.0, lower_is_better=False)
-    verdict("compare vs check --jobs 1", figures["compare"][0] / check, 4)
-    verdict("compare --json vs check --jobs 1", figures["compare --json"][0] / check, 4)
-    verdict("debugger load vs check --jobs 1", figures["debugger load"][0] / check, 2)
-    verdict("debugger peak memory vs the file", peak * 1048576 / size, 1.5)
-    verdict("check --jobs 1 vs simdjson peer", check / figures["simdjson peer"][0], 0.75)
-    verdict("check (2 threads) vs simdjson peer",
-            figures["check (2 threads)"][0] / figures["simdjson peer"][0], 0.55)
-    large_figures = results[large][1]
+    verdict("--json output rate (GB/s)", rate, 1.0,
+            f"; rounds {min(rates):.2f}-{max(rates):.2f} GB/s", lower_is_better=False,
+            unit=" GB/s")
+    ratio = rounds.ratio(at("jq -c ."), at("--json"))
+    verdict("--json vs jq -c . (jq time / replay time)", ratio[0], 1.0, rounds_detail(ratio),
+            lower_is_better=False)
+    for name, target in (("compare", 4), ("compare --json", 4), ("debugger load", 2)):
+        ratio = rounds.ratio(at(name), check)
+        verdict(f"{name} vs check --jobs 1", ratio[0], target, rounds_detail(ratio))
+    peak = rounds.peak(at("debugger load"))
+    verdict("debugger peak memory vs the file", peak * 1048576 / size, 1.5,
+            " (the largest of the rounds)")
+    ratio = rounds.ratio(check, at("simdjson peer"))
+    verdict("check --jobs 1 vs simdjson peer", ratio[0], 0.75, rounds_detail(ratio))
+    ratio = rounds.ratio(at("check (2 threads)"), at("simdjson peer"))
+    verdict("check (2 threads) vs simdjson peer", ratio[0], 0.55, rounds_detail(ratio))
     for name in ("check --jobs 1", "check (2 threads)", "--json", "compare", "compare --json",
                  "debugger load"):
-        if name in large_figures and name in figures:
-            verdict(f"5M vs 1M: {name}", large_figures[name][0] / figures[name][0], 5.5)
+        if rounds.has(at(name, large)) and rounds.has(at(name)):
+            ratio = rounds.ratio(at(name, large), at(name))
+            verdict(f"5M vs 1M: {name}", ratio[0], 5.5, rounds_detail(ratio))
 
-    print("\ntargets (wall time, this run):")
+    print("\ntargets (wall time, this run; each ratio the median of its rounds'):")
     for name, ok, detail in verdicts:
         print(f"  {'PASS' if ok else 'FAIL'}  {name}: {detail}")
     return 0 if all(ok for _, ok, _ in verdicts) else 1
