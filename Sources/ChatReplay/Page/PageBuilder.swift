@@ -12,11 +12,7 @@ struct PageBuilder {
   private var typeIndex: [UInt8: Int] = [:]
   private var summaries: [String] = []
   private var summaryIndex: [String: Int] = [:]
-  /// The shapes' JSON texts, each once, separated by commas.
-  private var shapes: [UInt8] = []
-  private var shapeIndex: [String: Int] = [:]
-  private var shapeText: [UInt8] = []
-  private var shapeIDs: [PageShapeKey: Int] = [:]
+  private var shapeTable = PageShapeTable()
   private var texts: [String] = []
   private var textIndex: [String: Int] = [:]
   private var messageFields: [String] = []
@@ -49,16 +45,27 @@ struct PageBuilder {
   private var diagnosticIDs: [Int] = []
   private var messageCount = 0
   private var listWidth = 0.0
-  private var sceneShapes: [Scene.Shape] = []
+  /// The previous step's scene as its shapes' numbers.
+  private var sceneShapes: [Int] = []
+  private var previousScene: Scene?
   private var previousState: ChatState?
+  /// The numbers of the shapes of each part drawn over the bubbles, in the previous scene.
+  private var partShapes = Array(repeating: [Int](), count: Scene.Part.allCases.count)
+  /// The shapes of each part drawn over the bubbles, as last drawn.
+  private var partDrawn = Array(repeating: [Scene.Shape](), count: Scene.Part.allCases.count)
+  /// Each bubble as last drawn: its message's index, its shapes in content coordinates and their
+  /// numbers.
+  private var drawnBubbles: [(index: Int, shapes: [Scene.Shape], numbers: [Int])] = []
   private var reusableBubbles: Scene.ReusableBubbles?
   /// The last bubbles drawn, where (the content's origin and the list, bit for bit), and their
-  /// shapes in content coordinates.
+  /// shapes' numbers (drawn in content coordinates).
   private var bubbleShapesCache:
     (
       bubbles: [Scene.Bubble], origin: UInt64, list: (UInt64, UInt64, UInt64, UInt64),
-      shapes: [Scene.Shape]
+      shapes: [Int]
     )?
+  /// Where shapes are drawn before they are numbered.
+  private var drawn: [Scene.Shape] = []
   private var explained: [Int: (why: Int, blame: Int, explanation: Explanation?)] = [:]
 
   init(timeline: Timeline, range: ClosedRange<Int>) {
@@ -299,33 +306,64 @@ struct PageBuilder {
 
   /// Writes the scene as the shapes kept from the front and back of the previous step's and
   /// the new ones between: `front, back, count, origin, bubble shapes, shape…`.
+  ///
+  /// A scene is drawn part by part (the window, the bubbles, then each ``Scene/Part``), and a
+  /// part whose fields are those of the previous scene keeps its shapes' numbers without being
+  /// drawn again. Shapes are compared by their numbers: two shapes have the same number when
+  /// they write the same text, so the page shows the same either way.
   private mutating func addScene(_ state: ChatState, isCheckpoint: Bool) {
     let scene = Scene(state, measurer: measurer, reusing: reusableBubbles)
     reusableBubbles = scene.reusableBubbles(of: state)
+    var shapes: [Int] = []
+    shapes.reserveCapacity(sceneShapes.count)
+    if let previousScene, previousScene.window == scene.window, let first = sceneShapes.first {
+      shapes.append(first)
+    } else {
+      shapes.append(shapeTable.number(of: scene.windowShape))
+    }
     // The bubbles' shapes (after the window's) in the list's content coordinates, and the
     // content's origin apart: scrolling then changes one number, not every bubble's shapes.
-    var shapes: [Scene.Shape]
-    let bubbleShapes: Int
     let origin = scene.contentOriginY.bitPattern
     let list = PageShapeKey.bits(scene.list)
     if let cache = bubbleShapesCache, cache.origin == origin, cache.list == list,
       cache.bubbles == scene.bubbles
     {
       // The same bubbles at the same place: the same shapes, without drawing them again.
-      shapes = [scene.windowShape]
       shapes += cache.shapes
-      bubbleShapes = cache.shapes.count
-      scene.appendShapesAfterBubbles(to: &shapes)
     } else {
-      let drawn = scene.shapesCountingBubbles
-      shapes = drawn.shapes
-      bubbleShapes = drawn.bubbleShapes
-      for position in shapes.indices.dropFirst().prefix(bubbleShapes) {
-        shapes[position].frame.y -= scene.contentOriginY
+      // A bubble drawn again keeps the numbers of the shapes it draws as it did.
+      let previous = drawnBubbles
+      let firstPrevious = previous.first?.index ?? 0
+      drawnBubbles.removeAll(keepingCapacity: true)
+      var numbers: [Int] = []
+      for bubble in scene.visibleBubbles {
+        drawn.removeAll(keepingCapacity: true)
+        scene.appendShapes(of: bubble, to: &drawn)
+        for position in drawn.indices { drawn[position].frame.y -= scene.contentOriginY }
+        let offset = bubble.index - firstPrevious
+        let old =
+          previous.indices.contains(offset) && previous[offset].index == bubble.index
+          ? (previous[offset].shapes, previous[offset].numbers) : nil
+        let bubbleNumbers = shapeTable.numbers(of: drawn, previous: old)
+        numbers += bubbleNumbers
+        drawnBubbles.append((bubble.index, drawn, bubbleNumbers))
       }
-      bubbleShapesCache = (
-        scene.bubbles, origin, list, Array(shapes.dropFirst().prefix(bubbleShapes))
-      )
+      shapes += numbers
+      bubbleShapesCache = (scene.bubbles, origin, list, numbers)
+    }
+    let bubbleShapes = shapes.count - 1
+    for (position, part) in Scene.Part.allCases.enumerated() {
+      if let previousScene, scene.hasSameShapes(of: part, as: previousScene) {
+        shapes += partShapes[position]
+        continue
+      }
+      drawn.removeAll(keepingCapacity: true)
+      scene.appendShapes(of: part, to: &drawn)
+      let numbers = shapeTable.numbers(
+        of: drawn, previous: (partDrawn[position], partShapes[position]))
+      shapes += numbers
+      partShapes[position] = numbers
+      partDrawn[position] = drawn
     }
     var front = 0
     var back = 0
@@ -343,29 +381,9 @@ struct PageBuilder {
     scenes.number(Double(shapes.count - front - back))
     scenes.number(scene.contentOriginY.isFinite ? scene.contentOriginY : 0)
     scenes.number(Double(bubbleShapes))
-    for shape in shapes[front..<(shapes.count - back)] {
-      let key = PageShapeKey(shape)
-      let id: Int
-      if let found = shapeIDs[key] {
-        id = found
-      } else {
-        shapeText.removeAll(keepingCapacity: true)
-        PageBytes.appendShape(shape, to: &shapeText)
-        // Interned by its text as a `String`, as every table of the page is.
-        let text = String(decoding: shapeText, as: UTF8.self)
-        if let interned = shapeIndex[text] {
-          id = interned
-        } else {
-          id = shapeIndex.count
-          shapeIndex[text] = id
-          if id > 0 { self.shapes.append(UInt8(ascii: ",")) }
-          self.shapes += shapeText
-        }
-        shapeIDs[key] = id
-      }
-      scenes.number(Double(id))
-    }
+    for number in shapes[front..<(shapes.count - back)] { scenes.number(Double(number)) }
     sceneShapes = shapes
+    previousScene = scene
   }
 
   /// Writes `why` and `blame` for every value but the messages': `path, why, blame…`.
@@ -433,7 +451,7 @@ struct PageBuilder {
     head.key("explains", debugger != nil)
     head.key("messageFields", messageFields)
     head.keyName("shapes")
-    head.raw(bytes: [UInt8(ascii: "[")] + shapes + [UInt8(ascii: "]")])
+    head.raw(bytes: [UInt8(ascii: "[")] + shapeTable.texts + [UInt8(ascii: "]")])
     head.key("columns", columns)
     head.keyName("tracks")
     head.openArray()

@@ -127,6 +127,7 @@ final class MemoizingMeasurer: TextMeasuring, @unchecked Sendable {
   private static let limit = 4_096
   private var sizes: [Key: Size] = [:]
   private var lines: [Key: [String]] = [:]
+  private var lastLines: (key: Key, lines: [String])?
 
   private struct Key: Hashable {
     var text: String
@@ -149,10 +150,17 @@ final class MemoizingMeasurer: TextMeasuring, @unchecked Sendable {
 
   func lines(of text: String, width: Double, fontSize: Double) -> [String] {
     let key = Key(text: text, width: width, fontSize: fontSize)
-    if let found = lines[key] { return found }
+    // The input bar's text is laid out at every step and mostly stays the same: comparing it
+    // with the last one costs less than hashing it.
+    if let last = lastLines, last.key == key { return last.lines }
+    if let found = lines[key] {
+      lastLines = (key, found)
+      return found
+    }
     let found = measurer.lines(of: text, width: width, fontSize: fontSize)
     if lines.count >= Self.limit { lines.removeAll(keepingCapacity: true) }
     lines[key] = found
+    lastLines = (key, found)
     return found
   }
 

@@ -30,6 +30,18 @@ struct PageShapeKey: Hashable {
     (rect.x.bitPattern, rect.y.bitPattern, rect.width.bitPattern, rect.height.bitPattern)
   }
 
+  /// Whether `lhs` and `rhs` have equal keys, without making the keys.
+  static func isSame(_ lhs: Scene.Shape, _ rhs: Scene.Shape) -> Bool {
+    bits(lhs.frame) == bits(rhs.frame) && lhs.fontSize.bitPattern == rhs.fontSize.bitPattern
+      && lhs.cornerRadius.bitPattern == rhs.cornerRadius.bitPattern
+      && lhs.isCentred == rhs.isCentred && lhs.kind == rhs.kind
+      && lhs.clip.map(bits)?.0 == rhs.clip.map(bits)?.0
+      && lhs.clip.map(bits)?.1 == rhs.clip.map(bits)?.1
+      && lhs.clip.map(bits)?.2 == rhs.clip.map(bits)?.2
+      && lhs.clip.map(bits)?.3 == rhs.clip.map(bits)?.3 && lhs.style == rhs.style
+      && lhs.text == rhs.text
+  }
+
   static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.frame == rhs.frame && lhs.fontSize == rhs.fontSize && lhs.cornerRadius == rhs.cornerRadius
       && lhs.isCentred == rhs.isCentred && lhs.kind == rhs.kind && lhs.clip?.0 == rhs.clip?.0
@@ -52,5 +64,54 @@ struct PageShapeKey: Hashable {
     hasher.combine(clip?.3)
     hasher.combine(style)
     hasher.combine(text)
+  }
+}
+
+/// The page's shapes, each written once: a shape's number is its place in ``texts``.
+struct PageShapeTable {
+  /// The shapes' JSON texts, each once, separated by commas.
+  private(set) var texts: [UInt8] = []
+  private var textIndex: [String: Int] = [:]
+  private var text: [UInt8] = []
+  private var numbers: [PageShapeKey: Int] = [:]
+
+  /// The numbers of `shapes`, each taken from `previous` (shapes drawn before, and their
+  /// numbers) when the shape at its place there has the same key.
+  mutating func numbers(
+    of shapes: [Scene.Shape], previous: (shapes: [Scene.Shape], numbers: [Int])?
+  ) -> [Int] {
+    var numbers: [Int] = []
+    numbers.reserveCapacity(shapes.count)
+    for (position, shape) in shapes.enumerated() {
+      if let previous, position < previous.shapes.count,
+        PageShapeKey.isSame(shape, previous.shapes[position])
+      {
+        numbers.append(previous.numbers[position])
+      } else {
+        numbers.append(number(of: shape))
+      }
+    }
+    return numbers
+  }
+
+  /// The number of `shape`, written into ``texts`` when no shape with its text was before.
+  mutating func number(of shape: Scene.Shape) -> Int {
+    let key = PageShapeKey(shape)
+    if let found = numbers[key] { return found }
+    text.removeAll(keepingCapacity: true)
+    PageBytes.appendShape(shape, to: &text)
+    // Interned by its text as a `String`, as every table of the page is.
+    let string = String(decoding: text, as: UTF8.self)
+    let number: Int
+    if let interned = textIndex[string] {
+      number = interned
+    } else {
+      number = textIndex.count
+      textIndex[string] = number
+      if number > 0 { texts.append(UInt8(ascii: ",")) }
+      texts += text
+    }
+    numbers[key] = number
+    return number
   }
 }

@@ -30,39 +30,88 @@ extension Scene {
   /// bubbles.
   var shapesCountingBubbles: (shapes: [Shape], bubbleShapes: Int) {
     var shapes = [windowShape]
-    for bubble in visibleBubbles { addBubble(bubble, to: &shapes) }
+    appendBubbleShapes(to: &shapes)
     let bubbleShapes = shapes.count - 1
     appendShapesAfterBubbles(to: &shapes)
     return (shapes, bubbleShapes)
   }
 
+  /// Appends the visible bubbles' shapes, in window coordinates.
+  func appendBubbleShapes(to shapes: inout [Shape]) {
+    for bubble in visibleBubbles { appendShapes(of: bubble, to: &shapes) }
+  }
+
   /// The window's shape, the first of ``shapes``.
   var windowShape: Shape { Shape(kind: .rect, frame: windowRect, style: "window") }
 
+  /// The parts drawn over the bubbles, in drawing order: each one's shapes depend only on the
+  /// scene's fields that ``hasSameShapes(of:as:)`` compares, so a page redraws only the parts
+  /// whose fields changed.
+  enum Part: CaseIterable {
+    case bars
+    case inputBar
+    case keyboard
+    case gap
+    case overlap
+    case homeIndicator
+    case marks
+  }
+
   /// Appends the shapes drawn over the bubbles: the bars, the keyboard, the gaps, the marks.
   func appendShapesAfterBubbles(to shapes: inout [Shape]) {
-    addBars(to: &shapes)
-    addInputBar(to: &shapes)
-    if let keyboard {
-      shapes.append(Shape(kind: .rect, frame: keyboard, style: "keyboard"))
-      addKeys(keyboard, to: &shapes)
+    for part in Part.allCases { appendShapes(of: part, to: &shapes) }
+  }
+
+  /// Whether `part` draws the same shapes in this scene as in `other`.
+  func hasSameShapes(of part: Part, as other: Scene) -> Bool {
+    switch part {
+    case .bars:
+      statusBar == other.statusBar && navigationBar == other.navigationBar
+        && title == other.title
+    case .inputBar: inputBar == other.inputBar
+    case .keyboard: keyboard == other.keyboard
+    case .gap: gap == other.gap
+    case .overlap: overlap == other.overlap
+    case .homeIndicator: homeIndicator == other.homeIndicator
+    case .marks: marks == other.marks && window == other.window
     }
-    if let gap {
-      shapes.append(Shape(kind: .rect, frame: gap, style: "gap"))
-      addLabel("gap \(JSONWriter.format(gap.height)) pt", in: gap, style: "gap-label", to: &shapes)
+  }
+
+  /// Appends `part`'s shapes.
+  func appendShapes(of part: Part, to shapes: inout [Shape]) {
+    switch part {
+    case .bars:
+      addBars(to: &shapes)
+    case .inputBar:
+      addInputBar(to: &shapes)
+    case .keyboard:
+      if let keyboard {
+        shapes.append(Shape(kind: .rect, frame: keyboard, style: "keyboard"))
+        addKeys(keyboard, to: &shapes)
+      }
+    case .gap:
+      if let gap {
+        shapes.append(Shape(kind: .rect, frame: gap, style: "gap"))
+        addLabel(
+          "gap \(JSONWriter.format(gap.height)) pt", in: gap, style: "gap-label", to: &shapes)
+      }
+    case .overlap:
+      if let overlap {
+        shapes.append(Shape(kind: .rect, frame: overlap, style: "overlap"))
+        addLabel(
+          "overlap \(JSONWriter.format(overlap.height)) pt", in: overlap, style: "overlap-label",
+          to: &shapes)
+      }
+    case .homeIndicator:
+      if let homeIndicator {
+        shapes.append(
+          Shape(
+            kind: .rect, frame: homeIndicator, style: "home",
+            cornerRadius: homeIndicator.height / 2))
+      }
+    case .marks:
+      for mark in marks { addMark(mark, to: &shapes) }
     }
-    if let overlap {
-      shapes.append(Shape(kind: .rect, frame: overlap, style: "overlap"))
-      addLabel(
-        "overlap \(JSONWriter.format(overlap.height)) pt", in: overlap, style: "overlap-label",
-        to: &shapes)
-    }
-    if let homeIndicator {
-      shapes.append(
-        Shape(
-          kind: .rect, frame: homeIndicator, style: "home", cornerRadius: homeIndicator.height / 2))
-    }
-    for mark in marks { addMark(mark, to: &shapes) }
   }
 
   private var windowRect: Rect { Rect(x: 0, y: 0, width: window.width, height: window.height) }
@@ -70,7 +119,8 @@ extension Scene {
   /// The balloon's corner radius.
   static let balloonRadius = 12.0
 
-  private func addBubble(_ bubble: Bubble, to shapes: inout [Shape]) {
+  /// Appends `bubble`'s shapes, in window coordinates.
+  func appendShapes(of bubble: Bubble, to shapes: inout [Shape]) {
     let frame = windowFrame(of: bubble)
     let style = bubble.from == .me ? "me" : "other"
     shapes.append(
