@@ -20,6 +20,9 @@ struct ReplayCommand {
     // the copy an `Output` makes.
     let takesStates = arguments.mode == .json
     if let file = arguments.file {
+      if printing.printer.printsEveryState {
+        return replayWritingBehind(file, replayer: &replayer, printing: &printing)
+      }
       do {
         // A second thread decodes the chunks ahead of the one being replayed; the states come
         // out in the same order, whichever thread decoded their lines.
@@ -67,6 +70,36 @@ struct ReplayCommand {
   }
 }
 
+extension ReplayCommand {
+  /// `--json` with every state: this thread decodes and reduces, a second one writes the lines
+  /// (``LinesBehind``), in the order of the states.
+  private func replayWritingBehind(
+    _ file: String, replayer: inout Replayer, printing: inout Printing
+  ) -> ExitStatus {
+    printing.behind = LinesBehind(output: printing.output)
+    var readError: FileError?
+    do {
+      try readChunks(of: file, decodingAhead: true) { chunk, decoded in
+        replayer.read(
+          chunk, decoded: decoded, step: { state, _, _, _ in printing.send(state) },
+          error: { printing.reject($0) })
+      }
+      replayer.finish(
+        step: { state, _, _, _ in printing.send(state) }, error: { printing.reject($0) })
+    } catch {
+      readError = error
+    }
+    // The states replayed before a read error are written too.
+    if let output = printing.behind?.finish() { printing.output = output }
+    printing.behind = nil
+    if let readError {
+      printing.standardError.line("Error: \(readError.description)")
+      return .failure
+    }
+    return printing.failed ? .failure : .success
+  }
+}
+
 /// What a replay's closures change as it goes: the printer, the streams, and whether a line was
 /// bad.
 private struct Printing {
@@ -74,6 +107,8 @@ private struct Printing {
   var output: Output
   var standardError: Output
   var failed = false
+  /// `--json`'s writer on its own thread, while every state of a file is printed.
+  var behind: LinesBehind?
   let keepGoing: Bool
   let name: String
 
@@ -103,6 +138,13 @@ private struct Printing {
     printer.take(state, event: event, to: &output)
   }
 
+  /// Hands a state to the writer behind.
+  @inline(__always)
+  mutating func send(_ state: ChatState) -> Bool {
+    behind?.add(state)
+    return true
+  }
+
   /// Reports a bad line; whether to go on.
   mutating func reject(_ error: RecordingError) -> Bool {
     failed = true
@@ -125,7 +167,7 @@ struct StatePrinter {
   private var oldest = 0
   private var eventCount = 0
   /// `--json` without `--at`: every state's line, and nothing else, is printed.
-  private let printsEveryState: Bool
+  let printsEveryState: Bool
 
   init(arguments: RootCommand, displayName: String) {
     self.arguments = arguments

@@ -63,9 +63,39 @@ public struct StateLineWriter: Sendable {
   /// them at step 0.
   @discardableResult
   public mutating func write(_ state: ChatState, includeOptions: Bool = false) -> Int {
+    var batch = StateLineBatch()
+    batch.append(state, includeOptions: includeOptions)
+    let bytes = UnsafeBufferPointer(start: batch.bytes.base, count: batch.bytes.count)
+    return batch.diagnostics.withUnsafeBufferPointer { diagnostics in
+      write(batch.lines[0], bytes: bytes, diagnostics: diagnostics)
+    }
+  }
+
+  /// Writes the lines of `batch`'s states, calling `body` with what was written (as ``take(_:)``
+  /// does) each time 64 KiB or more wait.
+  public mutating func write(
+    _ batch: StateLineBatch, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    let bytes = UnsafeBufferPointer(start: batch.bytes.base, count: batch.bytes.count)
+    batch.diagnostics.withUnsafeBufferPointer { diagnostics in
+      for index in batch.lines.indices {
+        if write(batch.lines[index], bytes: bytes, diagnostics: diagnostics) >= 1 << 16 {
+          take(body)
+        }
+      }
+    }
+  }
+
+  /// Writes one line; returns ``count``.
+  @inline(__always)
+  private mutating func write(
+    _ state: borrowing StateLineValues, bytes: UnsafeBufferPointer<UInt8>,
+    diagnostics allDiagnostics: UnsafeBufferPointer<Diagnostic>
+  ) -> Int {
     if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
     if !isKnownUniquelyReferenced(&previousText) { previousText = previousText.copy() }
     let storage = storage
+    let includeOptions = state.optionsEnd > state.optionsStart
     // Nothing is copied from a line with options, nor into one: their bytes are the options'.
     let copies = previousStart >= 0 && !includeOptions && !previous.hasOptions
     previous.hasOptions = includeOptions
@@ -84,18 +114,17 @@ public struct StateLineWriter: Sendable {
       Self.number(t, to: storage)
     }
     previous.t = t
-    let layout = state.layout
     // Compared by name: a built-in layout's is a literal, whose bytes are compared only when
     // the two strings are not the same.
-    let layoutName = layout.rawValue
+    let layoutName = state.layoutName
     line.member(2, unchanged: layoutName == previous.layoutName) {
       previous.layoutName = layoutName
       if includeOptions {
-        // The step-0 line, once per replay: the plain writer words the options.
-        var writer = StateBytesWriter(storage: storage, needsComma: true, memo: RecordMemo())
-        writer.key("layout")
-        writer.string(layoutName)
-        state.writeChangedOptions(to: &writer)
+        // The step-0 line, once per replay: the batch holds the member as the plain writer
+        // words it.
+        let length = state.optionsEnd - state.optionsStart
+        storage.reserve(length)
+        storage.append(bytes.baseAddress.map { $0 + state.optionsStart }, count: length)
       } else {
         Self.fragment(",\"layout\":", to: storage)
         Self.string(layoutName, to: storage)
@@ -132,24 +161,21 @@ public struct StateLineWriter: Sendable {
       Self.fragment("}", to: storage)
     }
     previous.keyboard = keyboard
-    let inputBarFrame = state.inputBar.frame
+    let inputBarFrame = state.inputBarFrame
     line.member(6, unchanged: inputBarFrame == previous.inputBarFrame) {
       Self.fragment(",\"inputBar\":{\"frame\":", to: storage)
       Self.rect(inputBarFrame, to: storage)
     }
     previous.inputBarFrame = inputBarFrame
-    // The text is compared with the previous line's bytes, not kept as a `String`: holding the
-    // state's string would leave its last release, and the free, to this thread.
-    var text = state.inputBar.text
-    text.withUTF8 { utf8 in
-      line.member(7, unchanged: Self.equal(utf8, previousText.buffer)) {
-        previousText.count = 0
-        previousText.reserve(utf8.count)
-        previousText.append(utf8.baseAddress, count: utf8.count)
-        Self.fragment(",\"text\":", to: storage)
-        storage.reserve(utf8.count + 2)
-        StringText.append(utf8, to: storage)
-      }
+    // The text is compared with the previous line's bytes.
+    let text = UnsafeBufferPointer(rebasing: bytes[state.textStart..<state.optionsStart])
+    line.member(7, unchanged: Self.equal(text, previousText.buffer)) {
+      previousText.count = 0
+      previousText.reserve(text.count)
+      previousText.append(text.baseAddress, count: text.count)
+      Self.fragment(",\"text\":", to: storage)
+      storage.reserve(text.count + 2)
+      StringText.append(text, to: storage)
     }
     let isSendEnabled = state.isSendEnabled
     line.member(8, unchanged: isSendEnabled == previous.isSendEnabled) {
@@ -160,13 +186,13 @@ public struct StateLineWriter: Sendable {
       }
     }
     previous.isSendEnabled = isSendEnabled
-    let listFrame = state.list.frame
+    let listFrame = state.listFrame
     line.member(9, unchanged: listFrame == previous.listFrame) {
       Self.fragment(",\"list\":{\"frame\":", to: storage)
       Self.rect(listFrame, to: storage)
     }
     previous.listFrame = listFrame
-    let contentInset = SIMD2(state.list.contentInset.top, state.list.contentInset.bottom)
+    let contentInset = state.contentInset
     line.member(10, unchanged: contentInset == previous.contentInset) {
       Self.fragment(",\"contentInset\":{\"top\":", to: storage)
       Self.number(contentInset.x, to: storage)
@@ -175,8 +201,7 @@ public struct StateLineWriter: Sendable {
       Self.fragment("}", to: storage)
     }
     previous.contentInset = contentInset
-    let adjusted = state.adjustedContentInset
-    let adjustedContentInset = SIMD2(adjusted.top, adjusted.bottom)
+    let adjustedContentInset = state.adjustedContentInset
     line.member(11, unchanged: adjustedContentInset == previous.adjustedContentInset) {
       Self.fragment(",\"adjustedContentInset\":{\"top\":", to: storage)
       Self.number(adjustedContentInset.x, to: storage)
@@ -185,38 +210,38 @@ public struct StateLineWriter: Sendable {
       Self.fragment("}", to: storage)
     }
     previous.adjustedContentInset = adjustedContentInset
-    let contentOffsetY = state.list.contentOffsetY
+    let contentOffsetY = state.contentOffsetY
     line.member(12, unchanged: contentOffsetY == previous.contentOffsetY) {
       Self.fragment(",\"contentOffset\":{\"y\":", to: storage)
       Self.number(contentOffsetY, to: storage)
       Self.fragment("}", to: storage)
     }
     previous.contentOffsetY = contentOffsetY
-    let contentHeight = state.list.contentHeight
+    let contentHeight = state.contentHeight
     line.member(13, unchanged: contentHeight == previous.contentHeight) {
       Self.fragment(",\"contentSize\":{\"height\":", to: storage)
       Self.number(contentHeight, to: storage)
       Self.fragment("}}", to: storage)
     }
     previous.contentHeight = contentHeight
-    let messageCount = state.messages.count
+    let messageCount = state.messageCount
     line.member(14, unchanged: messageCount == previous.messageCount) {
       Self.fragment(",\"messageCount\":", to: storage)
       Self.integer(messageCount, to: storage)
     }
     previous.messageCount = messageCount
-    if line.copies && state.diagnostics == previous.diagnostics {
+    let diagnostics = UnsafeBufferPointer(
+      rebasing: allDiagnostics[state.diagnosticsStart..<state.diagnosticsEnd])
+    if line.copies && diagnostics.elementsEqual(previous.diagnostics) {
       line.keep(15)
     } else {
       let previousMember = previousStart + line.offsets[15]
       line.begin(15)
       writeDiagnostics(
-        state.diagnostics, copies: line.copies, previousMember: previousMember,
+        diagnostics, copies: line.copies, previousMember: previousMember,
         memberStart: line.lineStart + line.offsets[15])
-      // Copied element by element: holding the state's array would make the reducer, which
-      // empties it at every step, allocate a new one.
       previous.diagnostics.removeAll(keepingCapacity: true)
-      previous.diagnostics.append(contentsOf: state.diagnostics)
+      previous.diagnostics.append(contentsOf: diagnostics)
       swap(&previousDiagnostics, &diagnosticRanges)
     }
     line.end(16)
@@ -229,7 +254,8 @@ public struct StateLineWriter: Sendable {
   /// Writes the `diagnostics` member, copying each diagnostic equal to the previous line's at the
   /// same place from it; keeps where each begins and ends in ``diagnosticRanges``.
   private mutating func writeDiagnostics(
-    _ diagnostics: [Diagnostic], copies: Bool, previousMember: Int, memberStart: Int
+    _ diagnostics: UnsafeBufferPointer<Diagnostic>, copies: Bool, previousMember: Int,
+    memberStart: Int
   ) {
     let storage = storage
     Self.fragment(",\"diagnostics\":[", to: storage)
