@@ -131,6 +131,50 @@ extension JSONScanner {
     return negative ? -magnitude : magnitude
   }
 
+  /// ``readShortDecimal()`` in a line whose last byte is `}`, after a member's `:` (so at least
+  /// that brace is left to read).
+  ///
+  /// A digit, `-` or `.` is never the last byte, so each run of digits ends before the line does
+  /// and is read without checking for its end. The value and what is consumed are
+  /// ``readShortDecimal()``'s.
+  @inline(__always)
+  mutating func readShortDecimalBeforeBrace() -> Double? {
+    var index = position
+    let negative = base[index] == UInt8(ascii: "-")
+    if negative { index += 1 }
+    let integerStart = index
+    var mantissa: UInt64 = 0
+    while true {
+      let digit = base[index] &- 48
+      if digit >= 10 { break }
+      mantissa = mantissa &* 10 &+ UInt64(digit)
+      index += 1
+    }
+    let integerDigits = index - integerStart
+    guard integerDigits > 0, integerDigits == 1 || base[integerStart] != UInt8(ascii: "0")
+    else { return nil }
+    var fractionDigits = 0
+    if base[index] == UInt8(ascii: ".") {
+      index += 1
+      let fractionStart = index
+      while true {
+        let digit = base[index] &- 48
+        if digit >= 10 { break }
+        mantissa = mantissa &* 10 &+ UInt64(digit)
+        index += 1
+      }
+      fractionDigits = index - fractionStart
+      guard fractionDigits > 0 else { return nil }
+    }
+    guard integerDigits + fractionDigits <= 15, (base[index] | 0x20) != UInt8(ascii: "e")
+    else { return nil }
+    let magnitude =
+      Double(Int64(truncatingIfNeeded: mantissa)) / Self.exactPowerOfTen(fractionDigits)
+    guard magnitude <= Self.numberLimit else { return nil }
+    position = index
+    return negative ? -magnitude : magnitude
+  }
+
   /// 10^`exponent` for 0...15, from a table in read-only data.
   @inline(__always)
   static func exactPowerOfTen(_ exponent: Int) -> Double {

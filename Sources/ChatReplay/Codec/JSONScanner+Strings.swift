@@ -85,7 +85,23 @@ extension JSONScanner {
 
   /// Reads a string value as a `String`.
   mutating func readString() throws(ScanError) -> String? {
-    try withString { bytes in String(decoding: bytes, as: UTF8.self) }
+    try withString { bytes in Self.string(bytes) }
+  }
+
+  /// `bytes`, valid UTF-8, as a `String`.
+  ///
+  /// Up to 15 bytes fit in a `String`'s inline storage, which the standard library fills from
+  /// the bytes and takes without validating them again when they are ASCII (the scanner has
+  /// already validated them); `String(decoding:as:)` would validate every string a second time.
+  @inline(__always)
+  static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    guard bytes.count <= 15, let source = bytes.baseAddress else {
+      return String(decoding: bytes, as: UTF8.self)
+    }
+    return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+      buffer.baseAddress?.update(from: source, count: bytes.count)
+      return bytes.count
+    }
   }
 
   /// Validates one multi-byte UTF-8 sequence at the current position and steps over it.

@@ -19,9 +19,12 @@ extension LineDecoder {
   }
 
   static func canonicalEvent(_ s: inout JSONScanner) throws(ScanError) -> TimedEvent? {
+    // A canonical line ends with its object's `}`, which stops every run of digits: the numbers
+    // below are read up to it without checking for the line's end.
+    guard s.count > 0, s.base[s.count - 1] == UInt8(ascii: "}") else { return nil }
     // The fast path has no whitespace, so short decimals are read without `readNumber`'s call.
     func number(_ s: inout JSONScanner) throws(ScanError) -> Double? {
-      if let value = s.readShortDecimal() { return value }
+      if let value = s.readShortDecimalBeforeBrace() { return value }
       return try s.readNumber()
     }
     guard s.skip("{"), s.skip(member: Field.t, first: true), let t = try number(&s), t >= 0,
@@ -102,10 +105,11 @@ extension LineDecoder {
     return matched ? kind : nil
   }
 
-  /// `{"x":…,"y":…,"width":…,"height":…}` with a non-negative size, or `nil`.
+  /// `{"x":…,"y":…,"width":…,"height":…}` with a non-negative size, or `nil`; only inside a line
+  /// that ``canonicalEvent(_:)`` has seen end with `}`.
   static func canonicalRect(_ s: inout JSONScanner) throws(ScanError) -> Rect? {
     func number(_ s: inout JSONScanner) throws(ScanError) -> Double? {
-      if let value = s.readShortDecimal() { return value }
+      if let value = s.readShortDecimalBeforeBrace() { return value }
       return try s.readNumber()
     }
     guard s.skip("{"), s.skip(member: RectKey.x, first: true), let x = try number(&s),

@@ -18,7 +18,10 @@ public struct RecordingReader: Sendable {
   /// What the reader found.
   public enum Item: Sendable {
     /// The session header; `line` is `nil` when the recording has none and the defaults apply.
-    case header(SessionHeader, line: Int?)
+    ///
+    /// Boxed: a header is a few hundred bytes and comes once, while every event's item would
+    /// otherwise be built and copied at the header's size.
+    indirect case header(SessionHeader, line: Int?)
     /// An event, its 1-based line number and the byte range of its line in the file.
     case event(TimedEvent, line: Int, bytes: Range<Int>)
     /// A line that cannot be replayed.

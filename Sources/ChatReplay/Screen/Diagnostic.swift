@@ -103,14 +103,30 @@ public enum Diagnostic: Hashable, Sendable {
     case emptyMessage = "empty-message"
     case modelDivergence = "model-divergence"
 
-    /// `allCases` kept once, so that ``ordinal`` searches it without building it.
+    /// `allCases` kept once, so that summaries index it without building it.
     static let all = allCases
 
     /// The kind's index in `allCases`.
+    ///
+    /// Written out (in the cases' order) rather than searched for: it is read for every
+    /// diagnostic of every step that is counted.
     public var ordinal: Int {
-      var index = 0
-      while Self.all[index] != self { index += 1 }
-      return index
+      switch self {
+      case .keyboardOverlap: 0
+      case .keyboardGap: 1
+      case .messageHidden: 2
+      case .offsetOutOfRange: 3
+      case .unsafeInput: 4
+      case .phantomKeyboard: 5
+      case .crash: 6
+      case .badIndex: 7
+      case .frameMismatch: 8
+      case .outsideContainer: 9
+      case .duplicateObserver: 10
+      case .doubledOrigin: 11
+      case .emptyMessage: 12
+      case .modelDivergence: 13
+      }
     }
   }
 
