@@ -87,10 +87,15 @@ struct PageBuilder {
   private static func intern(_ text: String, _ table: inout [String], _ index: inout [String: Int])
     -> Int
   {
-    if let found = index[text] { return found }
-    table.append(text)
-    index[text] = table.count - 1
-    return table.count - 1
+    // One lookup: the slot is filled in place when the text is new.
+    let next = table.count
+    let found = { (slot: inout Int?) -> Int in
+      if let value = slot { return value }
+      slot = next
+      return next
+    }(&index[text])
+    if found == next { table.append(text) }
+    return found
   }
 
   private mutating func pathID(_ path: String) -> Int {

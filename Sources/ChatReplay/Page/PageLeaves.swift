@@ -7,8 +7,9 @@
 struct PageLeaves: StructuredWriter {
   /// 0 a number, 1 a Boolean, 2 a string, 3 null, 4 an empty array.
   private(set) var kinds: [UInt8] = []
+  /// A number's or Boolean's value; a string's place in ``strings``.
   private(set) var numbers: [Double] = []
-  /// The strings, at their leaves' indices (empty elsewhere).
+  /// The strings' values, in writing order.
   private(set) var strings: [String] = []
   /// Mixes the keys and the nesting; equal for two states of the same shape.
   private(set) var shape = 0
@@ -27,11 +28,10 @@ struct PageLeaves: StructuredWriter {
     shape = shape &* 1_000_003 &+ value
   }
 
-  private mutating func leaf(_ kind: UInt8, _ number: Double, _ string: String) {
+  private mutating func leaf(_ kind: UInt8, _ number: Double) {
     if !counts.isEmpty { counts[counts.count - 1] += 1 }
     kinds.append(kind)
     numbers.append(number)
-    strings.append(string)
   }
 
   mutating func beginObject() {
@@ -55,22 +55,27 @@ struct PageLeaves: StructuredWriter {
     if counts.removeLast() == 0 {
       kinds.append(4)
       numbers.append(0)
-      strings.append("")
     }
     mix(4)
   }
 
   mutating func key(_ name: StaticString) { mix(Int(bitPattern: name.utf8Start)) }
   mutating func key(dynamic name: String) { mix(name.hashValue) }
-  mutating func number(_ value: Double) { leaf(0, value, "") }
-  mutating func bool(_ value: Bool) { leaf(1, value ? 1 : 0, "") }
-  mutating func string(_ value: String) { leaf(2, 0, value) }
-  mutating func null() { leaf(3, 0, "") }
+  mutating func number(_ value: Double) { leaf(0, value) }
+  mutating func bool(_ value: Bool) { leaf(1, value ? 1 : 0) }
+
+  mutating func string(_ value: String) {
+    leaf(2, Double(strings.count))
+    strings.append(value)
+  }
+
+  mutating func null() { leaf(3, 0) }
 
   /// Whether leaf `index` holds the same value as `other`'s leaf `otherIndex`.
   func isSame(_ index: Int, as other: PageLeaves, _ otherIndex: Int) -> Bool {
-    kinds[index] == other.kinds[otherIndex] && numbers[index] == other.numbers[otherIndex]
-      && strings[index] == other.strings[otherIndex]
+    guard kinds[index] == other.kinds[otherIndex] else { return false }
+    guard kinds[index] == 2 else { return numbers[index] == other.numbers[otherIndex] }
+    return strings[Int(numbers[index])] == other.strings[Int(other.numbers[otherIndex])]
   }
 
   /// Writes leaf `index` as a JSON value: a number, a Boolean, a string, `null` or `[]`.
@@ -78,7 +83,7 @@ struct PageLeaves: StructuredWriter {
     switch kinds[index] {
     case 0: writer.number(numbers[index])
     case 1: writer.bool(numbers[index] != 0)
-    case 2: writer.string(strings[index])
+    case 2: writer.string(strings[Int(numbers[index])])
     case 4:
       writer.beginArray()
       writer.endArray()

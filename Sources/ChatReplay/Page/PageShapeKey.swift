@@ -96,22 +96,29 @@ struct PageShapeTable {
 
   /// The number of `shape`, written into ``texts`` when no shape with its text was before.
   mutating func number(of shape: Scene.Shape) -> Int {
-    let key = PageShapeKey(shape)
-    if let found = numbers[key] { return found }
-    text.removeAll(keepingCapacity: true)
-    PageBytes.appendShape(shape, to: &text)
-    // Interned by its text as a `String`, as every table of the page is.
-    let string = String(decoding: text, as: UTF8.self)
-    let number: Int
-    if let interned = textIndex[string] {
-      number = interned
-    } else {
-      number = textIndex.count
-      textIndex[string] = number
-      if number > 0 { texts.append(UInt8(ascii: ",")) }
-      texts += text
+    // Each table is looked up once, its slot filled in place when the key is new.
+    var numbers = self.numbers
+    self.numbers = [:]
+    defer { self.numbers = numbers }
+    return Self.found(&numbers[PageShapeKey(shape)]) { () -> Int in
+      text.removeAll(keepingCapacity: true)
+      PageBytes.appendShape(shape, to: &text)
+      // Interned by its text as a `String`, as every table of the page is.
+      let next = textIndex.count
+      let number = Self.found(&textIndex[String(decoding: text, as: UTF8.self)]) { next }
+      if number == next {
+        if number > 0 { texts.append(UInt8(ascii: ",")) }
+        texts += text
+      }
+      return number
     }
-    numbers[key] = number
-    return number
+  }
+
+  /// The value in `slot`, set to `make()` when it has none.
+  private static func found(_ slot: inout Int?, _ make: () -> Int) -> Int {
+    if let value = slot { return value }
+    let value = make()
+    slot = value
+    return value
   }
 }
