@@ -59,6 +59,9 @@ struct CompareCommand: Command {
   /// `--option NAME=VALUE`, in order; each column takes those its layout has.
   var layoutOptions: [LayoutOptionSetting] = []
   var columns: [Comparison.Column]?
+  /// How the file is read; not an option: tests make its chunks small, so that a file of a few
+  /// kilobytes is compared in as many batches as one of megabytes.
+  var reading = CheckCommand.Reading()
 
   func validate() throws(UsageError) {
     try SharedOptions.requireALayout(
@@ -96,16 +99,42 @@ struct CompareCommand: Command {
       }
       return true
     }
+    // Each chunk's steps are one batch; the lanes (one per layout) reduce a batch on this thread
+    // or on the scheduler's helper, and its rows are written here, in order, two batches behind
+    // the newest, so that the helper has the next ones to reduce meanwhile.
+    var scheduler: LaneScheduler?
+    var row = Comparison.Row(step: 0, t: 0, event: nil, cells: [])
+    func writeOldest() -> Bool {
+      scheduler?.withOldest { Comparator.hand($0, into: &row, take) } ?? false
+    }
+    func handle(_ gathered: Comparator.Gathered) -> Bool {
+      switch gathered {
+      case .start(let header, let lanes):
+        scheduler = LaneScheduler(lanes: lanes)
+        return take(.start(header))
+      case .batch(let batch):
+        guard let scheduler else { return false }
+        scheduler.add(batch)
+        while scheduler.pendingCount > 2 {
+          guard writeOldest() else { return false }
+        }
+        return true
+      }
+    }
+    defer { scheduler?.stop() }
     do {
       // A second thread decodes the chunks ahead of the one being compared.
-      try readChunks(of: file, decodingAhead: true) { chunk, decoded in
-        comparator.read(chunk, decoded: decoded, take)
+      try readChunks(
+        of: file, decodingAhead: true, chunkSize: reading.chunkSize, window: reading.window
+      ) { chunk, decoded in
+        comparator.gather(chunk, decoded: decoded, handle)
       }
     } catch {
       console.error.line("Error: \(error.description)")
       return .failure
     }
-    comparator.finish(take)
+    comparator.finishGathering(handle)
+    while writeOldest() {}
     printer.flush { output.write($0) }
     writer.withBytes { output.write($0) }
     if !isJSON {

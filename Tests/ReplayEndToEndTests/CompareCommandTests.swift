@@ -1,9 +1,87 @@
+import ChatReplay
 import Foundation
 import ReplayTestSupport
 import Testing
 
-/// `replay compare`: the binary, and its usage errors in process.
+@testable import replay
+
+/// `replay compare`: the binary, its usage errors in process, and the same rows whether the
+/// layouts are reduced on two threads or on one.
 struct CompareCommandTests {
+  /// How `compare` reads in the two-thread tests, which run it in process: chunks of 1 KiB, so
+  /// that the 400 events of ``large`` (about 31 kB) make about 30 batches, which the command's
+  /// two threads share, as a file of 5 MB does at the real size.
+  static let reading = CheckCommand.Reading(
+    chunkSize: 1 << 10, window: 16, lineLimit: RecordingReader.defaultLineLimit)
+
+  /// `replay generate --seed 7 --events 400`, generated once; `nil` if that failed.
+  static let large = CheckCommandTests.generated(events: 400)
+
+  /// Runs `replay compare arguments` in process, reading as ``reading`` says.
+  func compare(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws
+    -> CommandLineTests.Run
+  {
+    var command = CompareCommand()
+    let parsed = try CompareCommand.syntax.parse(arguments, into: &command)
+    try #require(parsed == .run, sourceLocation: sourceLocation)
+    try command.validate()
+    command.reading = Self.reading
+    var console = Console.captured()
+    let status = command.run(&console)
+    console.flush()
+    return CommandLineTests.Run(
+      status: status.rawValue, output: console.output.text ?? "", error: console.error.text ?? "")
+  }
+
+  /// What the library's ``Comparison``, which reduces every layout on the calling thread, prints
+  /// for `bytes` as `replay compare path` (and with `--json`).
+  func reference(_ bytes: [UInt8], path: String, json: Bool) -> CommandLineTests.Run {
+    let comparison = bytes.withUnsafeBufferPointer { Comparison(replaying: $0) }
+    let error = comparison.errors.map { $0.rendered(file: path) + "\n" }.joined()
+    let status: Int32 = comparison.errors.isEmpty ? 0 : 1
+    guard json else {
+      let text = comparison.lines(file: path).map { $0 + "\n" }.joined()
+      return CommandLineTests.Run(status: status, output: text, error: error)
+    }
+    var writer = JSONWriter()
+    for row in comparison.rows {
+      comparison.write(row, to: &writer)
+      writer.newline()
+    }
+    return CommandLineTests.Run(
+      status: status, output: String(decoding: writer.bytes, as: UTF8.self), error: error)
+  }
+
+  @Test func layoutsOnTwoThreadsGiveTheRowsOfOne() throws {
+    let bytes = try #require(Self.large, "replay generate failed")
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = try writeFile(bytes, "large.jsonl", in: folder)
+    #expect(bytes.count > 24 * Self.reading.chunkSize)
+    let text = try compare([path])
+    expectNoDifference(text, reference(bytes, path: path, json: false))
+    // Steps 0 to 400, then the count.
+    #expect(text.output.contains("\n\n401 steps, "))
+    expectNoDifference(try compare([path, "--json"]), reference(bytes, path: path, json: true))
+  }
+
+  @Test func layoutsOnTwoThreadsStopBeforeABadLine() throws {
+    var recording = RecordingLines(try #require(Self.large, "replay generate failed"))
+    // Past the middle of the file's 30 or so chunks.
+    try recording.truncate(line: 250)
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = try writeFile(recording.bytes, "bad.jsonl", in: folder)
+    let text = try compare([path])
+    expectNoDifference(text, reference(recording.bytes, path: path, json: false))
+    // Lines 2 to 249 are replayed: steps 0 to 248.
+    #expect(text.status == 1)
+    #expect(text.output.contains("\n\n249 steps, "))
+    #expect(text.error.hasPrefix("\(path):250:"))
+    expectNoDifference(
+      try compare([path, "--json"]), reference(recording.bytes, path: path, json: true))
+  }
+
   @Test func compareShowsEveryLayoutAndMarksDivergence() throws {
     let result = try ReplayBinary.run(
       [

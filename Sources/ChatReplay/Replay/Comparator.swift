@@ -2,14 +2,19 @@
 /// and then each step's ``Comparison/Row``: the streaming side of `replay compare`.
 ///
 /// Each line is decoded once and its event reduced by every column's layout, built-in or written
-/// outside the library. Memory stays bounded by one state per column, whatever the length of the
-/// recording.
+/// outside the library. Memory stays bounded by one state per column and the steps of one chunk,
+/// whatever the length of the recording.
 ///
 /// ```swift
 /// var comparator = Comparator(columns: Comparison.Column.every())
 /// comparator.read(chunk) { output in … return true }   // false stops the comparison
 /// comparator.finish { output in … return true }
 /// ```
+///
+/// The layouts are independent of each other, so ``gather(_:decoded:_:)`` hands out the steps
+/// of each chunk as a ``Comparison/Batch`` and each column's ``Comparison/Lane`` instead, for a
+/// caller to reduce on several threads; ``hand(_:into:_:)`` then makes the rows of a reduced
+/// batch.
 public struct Comparator: Sendable {
   /// What the comparison produced.
   public enum Output: Sendable {
@@ -19,14 +24,31 @@ public struct Comparator: Sendable {
     case row(Comparison.Row)
   }
 
+  /// What ``gather(_:decoded:_:)`` hands out.
+  public enum Gathered: Sendable {
+    /// The comparison begins: the header, and each column's lane at its initial state.
+    case start(SessionHeader, lanes: [Comparison.Lane])
+    /// The next steps, to be reduced by every lane, in order, before their rows are made.
+    case batch(Comparison.Batch)
+  }
+
   /// The layouts compared, in order.
   public let columns: [Comparison.Column]
-  private var replay: SideBySideReplay
+  /// The measurer, the line limit and the command line's layout options (each layout takes those
+  /// it declares).
+  private let options: Replayer.Options
+  private var reader: RecordingReader
   /// The recording's header, once read (the default one if the file has none).
-  public var header: SessionHeader? { replay.header }
+  public private(set) var header: SessionHeader?
   /// The first line that could not be replayed; the rows stop before it.
   public private(set) var error: RecordingError?
   private var isStopped = false
+  /// The step of the next event.
+  private var nextStep = 0
+  /// The time of step 0.
+  private var startTime = 0.0
+  /// The lanes of ``read(_:decoded:_:)``, which reduces the batches itself.
+  private var lanes: [Comparison.Lane] = []
   /// The row handed out last, whose cells are overwritten in place for the next.
   private var row = Comparison.Row(step: 0, t: 0, event: nil, cells: [])
 
@@ -36,7 +58,8 @@ public struct Comparator: Sendable {
   /// The header's and `options`' layout options go to every column whose layout declares them.
   public init(columns: [Comparison.Column], options: Replayer.Options = Replayer.Options()) {
     self.columns = columns
-    replay = SideBySideReplay(layouts: columns.map(\.layout), options: options)
+    self.options = options
+    reader = RecordingReader(lineLimit: options.lineLimit)
   }
 
   /// Compares the steps of the next chunk; returns `false` once stopped.
@@ -48,74 +71,153 @@ public struct Comparator: Sendable {
     _ chunk: UnsafeBufferPointer<UInt8>, decoded: DecodedChunk? = nil,
     _ body: (Output) -> Bool
   ) -> Bool {
-    guard !isStopped, !columns.isEmpty else { return false }
-    var failure: RecordingError?
-    var row = takeRow()
-    defer { self.row = row }
-    let going = replay.read(
-      chunk, decoded: decoded, start: { body(.start($0)) },
-      step: { Self.hand($0, $1, into: &row, body) },
-      error: {
-        failure = $0
-        return false
-      })
-    return settle(going, failure)
+    var (lanes, row) = takeLanesAndRow()
+    defer { (self.lanes, self.row) = (lanes, row) }
+    return gather(chunk, decoded: decoded) { Self.reduce($0, &lanes, &row, body) }
   }
 
   /// Compares the last line and ends the comparison.
   @discardableResult
   public mutating func finish(_ body: (Output) -> Bool) -> Bool {
+    var (lanes, row) = takeLanesAndRow()
+    defer { (self.lanes, self.row) = (lanes, row) }
+    return finishGathering { Self.reduce($0, &lanes, &row, body) }
+  }
+
+  /// Reads the next chunk and hands out its steps as one batch, not yet reduced (after the lanes,
+  /// at the start); returns `false` once stopped.
+  ///
+  /// The batch holds the steps before a bad line, if the chunk has one; ``error`` is then set.
+  @discardableResult
+  public mutating func gather(
+    _ chunk: UnsafeBufferPointer<UInt8>, decoded: DecodedChunk? = nil,
+    _ body: (Gathered) -> Bool
+  ) -> Bool {
     guard !isStopped, !columns.isEmpty else { return false }
+    var reader = takeReader()
+    var events: [TimedEvent?] = []
     var failure: RecordingError?
-    var row = takeRow()
-    defer { self.row = row }
-    let going = replay.finish(
-      start: { body(.start($0)) }, step: { Self.hand($0, $1, into: &row, body) },
-      error: {
-        failure = $0
-        return false
-      })
-    return settle(going, failure)
+    let going = reader.read(chunk, decoded: decoded) {
+      collect($0, into: &events, &failure, body)
+    }
+    self.reader = reader
+    return settle(going, events, failure, body)
   }
 
-  /// Moves the row out, so that its cells stay uniquely referenced while they are overwritten.
-  private mutating func takeRow() -> Comparison.Row {
-    let row = self.row
-    self.row = Comparison.Row(step: 0, t: 0, event: nil, cells: [])
-    return row
+  /// Reads the last line, as ``gather(_:decoded:_:)`` does, and ends the comparison.
+  @discardableResult
+  public mutating func finishGathering(_ body: (Gathered) -> Bool) -> Bool {
+    guard !isStopped, !columns.isEmpty else { return false }
+    var reader = takeReader()
+    var events: [TimedEvent?] = []
+    var failure: RecordingError?
+    let going = reader.finish { collect($0, into: &events, &failure, body) }
+    self.reader = reader
+    return settle(going, events, failure, body)
   }
 
-  /// Hands out the step of `states` in `row`, overwritten in place: a closure that keeps the row
-  /// keeps a copy.
-  private static func hand(
-    _ event: TimedEvent?, _ states: [ChatState], into row: inout Comparison.Row,
+  /// Hands out the rows of `batch`, which every lane has reduced, in `row`, overwritten in place
+  /// (a closure that keeps the row keeps a copy); `false` when `body` asked to stop.
+  public static func hand(
+    _ batch: Comparison.Batch, into row: inout Comparison.Row, _ body: (Output) -> Bool
+  ) -> Bool {
+    let columnCount = batch.columnCount
+    for index in 0..<batch.count {
+      let event = batch.events[index]
+      row.step = batch.firstStep + index
+      row.t = event?.t ?? batch.startTime
+      row.event = event?.event
+      if row.cells.count == columnCount {
+        for column in 0..<columnCount { row.cells[column] = batch.cell(index, column: column) }
+      } else {
+        row.cells = (0..<columnCount).map { batch.cell(index, column: $0) }
+      }
+      guard body(.row(row)) else { return false }
+    }
+    return true
+  }
+
+  /// The lanes reduce `gathered` here, one after the other, and its rows are handed out.
+  private static func reduce(
+    _ gathered: Gathered, _ lanes: inout [Comparison.Lane], _ row: inout Comparison.Row,
     _ body: (Output) -> Bool
   ) -> Bool {
-    row.step = states[0].step
-    row.t = states[0].t
-    row.event = event?.event
-    // Read through a pointer, so that no state is copied for the few values a cell takes.
-    states.withUnsafeBufferPointer { states in
-      guard row.cells.count == states.count else {
-        row.cells = states.map(Comparison.Cell.init)
-        return
-      }
-      for index in states.indices {
-        row.cells[index].inputBarFrame = states[index].inputBar.frame
-        row.cells[index].bottomInset = states[index].adjustedContentInset.bottom
-        row.cells[index].offsetY = states[index].list.contentOffsetY
-        // The cell's diagnostics are copied into its own buffer rather than sharing the state's,
-        // which the next reduce would then have to copy before clearing it.
-        row.cells[index].diagnostics.removeAll(keepingCapacity: true)
-        row.cells[index].diagnostics.append(contentsOf: states[index].diagnostics)
-      }
+    switch gathered {
+    case .start(let header, let started):
+      lanes = started
+      return body(.start(header))
+    case .batch(let batch):
+      for index in lanes.indices { lanes[index].reduce(batch) }
+      return hand(batch, into: &row, body)
     }
-    return body(.row(row))
   }
 
-  private mutating func settle(_ going: Bool, _ failure: RecordingError?) -> Bool {
+  private mutating func collect(
+    _ item: RecordingReader.Item, into events: inout [TimedEvent?],
+    _ failure: inout RecordingError?, _ body: (Gathered) -> Bool
+  ) -> Bool {
+    switch item {
+    case .event(let event, _, _):
+      events.append(event)
+      return true
+    case .header(let header, let line):
+      self.header = header
+      var lanes: [Comparison.Lane] = []
+      for (index, column) in columns.enumerated() {
+        var layoutOptions = options
+        layoutOptions.customLayout = column.layout
+        // The header's and the command line's options are for whichever layouts have them.
+        layoutOptions.skipsUndeclaredOptions = true
+        do {
+          let screen = try layoutOptions.screen(for: header, line: line)
+          lanes.append(Comparison.Lane(column: index, screen: screen, header: header))
+        } catch let error {
+          failure = error
+          return false
+        }
+      }
+      startTime = lanes.first?.startTime ?? 0
+      guard body(.start(header, lanes: lanes)) else { return false }
+      // Step 0, the initial states.
+      events.append(nil)
+      return true
+    case .error(let error):
+      failure = error
+      return false
+    }
+  }
+
+  /// Hands out the batch of `events` (the steps before a bad line too), and stops at a bad line
+  /// or when asked to.
+  private mutating func settle(
+    _ going: Bool, _ events: [TimedEvent?], _ failure: RecordingError?,
+    _ body: (Gathered) -> Bool
+  ) -> Bool {
+    var going = going
+    if !events.isEmpty {
+      let batch = Comparison.Batch(
+        firstStep: nextStep, events: events, startTime: startTime, columnCount: columns.count)
+      nextStep += events.count
+      going = body(.batch(batch)) && going
+    }
     if let failure, error == nil { error = failure }
     if !going || failure != nil { isStopped = true }
     return !isStopped
+  }
+
+  /// Moves the reader out, so that its buffer stays uniquely referenced while it reads.
+  private mutating func takeReader() -> RecordingReader {
+    let reader = self.reader
+    self.reader = RecordingReader(lineLimit: 0)
+    return reader
+  }
+
+  /// Moves the lanes and the row out, so that they stay uniquely referenced while they change.
+  private mutating func takeLanesAndRow() -> ([Comparison.Lane], Comparison.Row) {
+    defer {
+      lanes = []
+      row = Comparison.Row(step: 0, t: 0, event: nil, cells: [])
+    }
+    return (lanes, row)
   }
 }

@@ -107,6 +107,14 @@ public struct Comparison: Sendable {
     public var event: Event?
     public var cells: [Cell]
 
+    /// Step `step` at time `t`, made by `event`, with a cell per column.
+    public init(step: Int, t: Double, event: Event?, cells: [Cell]) {
+      self.step = step
+      self.t = t
+      self.event = event
+      self.cells = cells
+    }
+
     /// Whether the layouts disagree here.
     public var diverges: Bool {
       guard let first = cells.first else { return false }

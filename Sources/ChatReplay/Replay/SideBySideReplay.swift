@@ -1,7 +1,7 @@
 /// Replays one recording through several layouts at once: each line is decoded once and its
 /// event reduced by every layout's screen in turn, so the states of a step arrive together.
 ///
-/// What ``Comparator`` and ``ObservedRanking`` are built on.
+/// What ``ObservedRanking`` is built on.
 struct SideBySideReplay: Sendable {
   /// The layouts, in order, before the header's and the command line's options.
   let layouts: [any Layout]

@@ -1,0 +1,190 @@
+internal import ChatReplay
+internal import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reduces the batches of `replay compare` on two threads: the layouts are independent of each
+/// other, so while the caller writes the rows of one batch, a helper thread reduces the lanes of
+/// the batches after it.
+///
+/// Each lane reduces the batches in order, and whichever thread gets to a lane's next batch first
+/// reduces it: the helper takes the lane whose next batch is the oldest; the caller, when it
+/// needs a batch's rows, reduces itself every lane the helper has not started on that batch, and
+/// waits only for a lane the helper is in the middle of. A lane's cells are the same whichever
+/// thread reduced them, so the output is too. When the helper gets no core (a busy machine), the
+/// caller ends up reducing every lane itself, as it would alone; when writing the rows is the
+/// longer part, the helper does all the reducing.
+///
+/// The helper starts with the second batch (a small file is done alone) and also frees the
+/// batches written, whose cells it mostly allocated.
+final class LaneScheduler: @unchecked Sendable {
+  private struct State {
+    /// Each lane, `nil` while a thread is reducing it.
+    var lanes: [Comparison.Lane?]
+    /// Each lane's next batch, by number (the first batch handed in is 0).
+    var next: [Int]
+    /// The batches handed in and not yet taken, oldest first.
+    var pending: [Comparison.Batch] = []
+    /// The number of the first pending batch.
+    var firstPending = 0
+    /// Batches written, for the helper to free.
+    var spent: [Comparison.Batch] = []
+    /// Set when the caller is done: the helper ends.
+    var stopped = false
+  }
+
+  private let state: Locked<State>
+  /// Signalled when a batch is handed in or spent, or the caller stops: the helper may have work.
+  private let work = DispatchSemaphore(value: 0)
+  /// Signalled when the helper has reduced a lane: the caller may be waiting for it.
+  private let reduced = DispatchSemaphore(value: 0)
+  private let laneCount: Int
+  /// Whether the helper thread was started; read and written by the caller alone.
+  private var isHelping = false
+
+  init(lanes: [Comparison.Lane]) {
+    laneCount = lanes.count
+    state = Locked(State(lanes: lanes, next: Array(repeating: 0, count: lanes.count)))
+  }
+
+  /// The number of batches handed in and not yet taken.
+  var pendingCount: Int { state.withLock { $0.pending.count } }
+
+  /// Hands in the next batch, to be reduced by every lane.
+  func add(_ batch: Comparison.Batch) {
+    let count = state.withLock { state in
+      state.pending.append(batch)
+      return state.firstPending + state.pending.count
+    }
+    if !isHelping && count >= 2 {
+      isHelping = true
+      startHelper()
+    }
+    work.signal()
+  }
+
+  /// Calls `body` with the oldest batch handed in, once every lane has reduced it, then hands
+  /// the batch to the helper to free; `nil` when no batch is left, else what `body` returned.
+  func withOldest(_ body: (Comparison.Batch) -> Bool) -> Bool? {
+    guard
+      let (batch, number) = state.withLock({ state in
+        state.pending.first.map { ($0, state.firstPending) }
+      })
+    else { return nil }
+    for index in 0..<laneCount {
+      while true {
+        let taken: Comparison.Lane?? = state.withLock { state in
+          if state.next[index] > number { return .none }
+          // `nil` when the helper is reducing the lane.
+          defer { state.lanes[index] = nil }
+          return .some(state.lanes[index])
+        }
+        guard let taken else { break }
+        guard var lane = taken else {
+          reduced.wait()
+          continue
+        }
+        lane.reduce(batch)
+        state.withLock { state in
+          state.lanes[index] = lane
+          state.next[index] += 1
+        }
+      }
+    }
+    let going = body(batch)
+    // The batch leaves this thread under the lock, so that the helper drops the last reference.
+    var spent: Comparison.Batch? = consume batch
+    state.withLock { state in
+      state.pending.removeFirst()
+      state.firstPending += 1
+      if isHelping, let spent = spent.take() { state.spent.append(spent) }
+      spent = nil
+    }
+    if isHelping { work.signal() }
+    return going
+  }
+
+  /// Tells the helper to end, without waiting for it: it holds what it is reducing.
+  func stop() {
+    state.withLock { $0.stopped = true }
+    work.signal()
+  }
+
+  /// What the helper does next.
+  private enum Task {
+    case reduce(index: Int, Comparison.Lane, Comparison.Batch)
+    case free([Comparison.Batch])
+    case wait
+    case end
+  }
+
+  /// The helper's loop: frees spent batches and reduces the lane whose next batch is the oldest,
+  /// until the caller stops.
+  private func help() {
+    while true {
+      let task: Task = state.withLock { state in
+        if state.stopped { return .end }
+        if !state.spent.isEmpty {
+          defer { state.spent.removeAll() }
+          return .free(state.spent)
+        }
+        var chosen: Int?
+        for index in state.lanes.indices
+        where state.lanes[index] != nil
+          && state.next[index] - state.firstPending < state.pending.count
+        {
+          if let best = chosen, state.next[best] <= state.next[index] { continue }
+          chosen = index
+        }
+        guard let index = chosen, let lane = state.lanes[index] else { return .wait }
+        state.lanes[index] = nil
+        return .reduce(index: index, lane, state.pending[state.next[index] - state.firstPending])
+      }
+      switch task {
+      case .end:
+        return
+      case .wait:
+        work.wait()
+      case .free:
+        // Dropping `task` drops the last references to the spent batches, on this thread.
+        continue
+      case .reduce(let index, var lane, let batch):
+        lane.reduce(batch)
+        state.withLock { state in
+          state.lanes[index] = lane
+          state.next[index] += 1
+        }
+        reduced.signal()
+      }
+    }
+  }
+
+  /// Starts the helper thread.
+  private func startHelper() {
+    #if canImport(Glibc)
+      // A thread of its own, at the caller's priority: it does half the work, not spare work.
+      var thread = pthread_t()
+      let retained = Unmanaged.passRetained(self).toOpaque()
+      let created = pthread_create(
+        &thread, nil,
+        { raw in
+          guard let raw else { return nil }
+          Unmanaged<LaneScheduler>.fromOpaque(raw).takeRetainedValue().help()
+          return nil
+        }, retained)
+      if created == 0 {
+        pthread_detach(thread)
+      } else {
+        // No thread: the caller reduces every lane itself.
+        Unmanaged<LaneScheduler>.fromOpaque(retained).release()
+        isHelping = false
+      }
+    #else
+      DispatchQueue(label: "replay.compare-lanes").async { self.help() }
+    #endif
+  }
+}
