@@ -95,13 +95,14 @@ public struct Comparator: Sendable {
   ) -> Bool {
     guard !isStopped, !columns.isEmpty else { return false }
     var reader = takeReader()
-    var events: [TimedEvent?] = []
+    var events: [TimedEvent] = []
+    var startsAtStepZero = false
     var failure: RecordingError?
     let going = reader.read(chunk, decoded: decoded) {
-      collect($0, into: &events, &failure, body)
+      collect($0, into: &events, &startsAtStepZero, &failure, body)
     }
     self.reader = reader
-    return settle(going, events, failure, body)
+    return settle(going, events, startsAtStepZero, failure, body)
   }
 
   /// Reads the last line, as ``gather(_:decoded:_:)`` does, and ends the comparison.
@@ -109,11 +110,12 @@ public struct Comparator: Sendable {
   public mutating func finishGathering(_ body: (Gathered) -> Bool) -> Bool {
     guard !isStopped, !columns.isEmpty else { return false }
     var reader = takeReader()
-    var events: [TimedEvent?] = []
+    var events: [TimedEvent] = []
+    var startsAtStepZero = false
     var failure: RecordingError?
-    let going = reader.finish { collect($0, into: &events, &failure, body) }
+    let going = reader.finish { collect($0, into: &events, &startsAtStepZero, &failure, body) }
     self.reader = reader
-    return settle(going, events, failure, body)
+    return settle(going, events, startsAtStepZero, failure, body)
   }
 
   /// Hands out the rows of `batch`, which every lane has reduced, in `row`, overwritten in place
@@ -123,7 +125,7 @@ public struct Comparator: Sendable {
   ) -> Bool {
     let columnCount = batch.columnCount
     for index in 0..<batch.count {
-      let event = batch.events[index]
+      let event = batch.event(index)
       row.step = batch.firstStep + index
       row.t = event?.t ?? batch.startTime
       row.event = event?.event
@@ -153,7 +155,7 @@ public struct Comparator: Sendable {
   }
 
   private mutating func collect(
-    _ item: RecordingReader.Item, into events: inout [TimedEvent?],
+    _ item: RecordingReader.Item, into events: inout [TimedEvent], _ startsAtStepZero: inout Bool,
     _ failure: inout RecordingError?, _ body: (Gathered) -> Bool
   ) -> Bool {
     switch item {
@@ -179,7 +181,7 @@ public struct Comparator: Sendable {
       startTime = lanes.first?.startTime ?? 0
       guard body(.start(header, lanes: lanes)) else { return false }
       // Step 0, the initial states.
-      events.append(nil)
+      startsAtStepZero = true
       return true
     case .error(let error):
       failure = error
@@ -190,14 +192,15 @@ public struct Comparator: Sendable {
   /// Hands out the batch of `events` (the steps before a bad line too), and stops at a bad line
   /// or when asked to.
   private mutating func settle(
-    _ going: Bool, _ events: [TimedEvent?], _ failure: RecordingError?,
-    _ body: (Gathered) -> Bool
+    _ going: Bool, _ events: [TimedEvent], _ startsAtStepZero: Bool,
+    _ failure: RecordingError?, _ body: (Gathered) -> Bool
   ) -> Bool {
     var going = going
-    if !events.isEmpty {
+    if !events.isEmpty || startsAtStepZero {
       let batch = Comparison.Batch(
-        firstStep: nextStep, events: events, startTime: startTime, columnCount: columns.count)
-      nextStep += events.count
+        firstStep: nextStep, startsAtStepZero: startsAtStepZero, events: events,
+        startTime: startTime, columnCount: columns.count)
+      nextStep += batch.count
       going = body(.batch(batch)) && going
     }
     if let failure, error == nil { error = failure }

@@ -8,22 +8,35 @@ extension Comparison {
   public final class Batch: @unchecked Sendable {
     /// The step of the first event.
     public let firstStep: Int
-    /// The events, in order; `nil` for step 0 (the initial states).
-    public let events: [TimedEvent?]
+    /// Whether the batch begins with step 0, the initial states, which no event made.
+    public let startsAtStepZero: Bool
+    /// The events, in order: one per step, after step 0 if the batch holds it.
+    public let events: [TimedEvent]
     /// The time of the initial states, when the batch holds step 0.
     let startTime: Double
     /// Each column's cells, one per event, once the column's lane has reduced the batch.
     fileprivate let columns: [ColumnCells]
 
-    init(firstStep: Int, events: [TimedEvent?], startTime: Double, columnCount: Int) {
+    init(
+      firstStep: Int, startsAtStepZero: Bool, events: [TimedEvent], startTime: Double,
+      columnCount: Int
+    ) {
       self.firstStep = firstStep
+      self.startsAtStepZero = startsAtStepZero
       self.events = events
       self.startTime = startTime
       columns = (0..<columnCount).map { _ in ColumnCells() }
     }
 
     /// The number of steps.
-    public var count: Int { events.count }
+    public var count: Int { events.count + (startsAtStepZero ? 1 : 0) }
+
+    /// The event that made the batch's step `index`; `nil` for step 0.
+    @inline(__always)
+    public func event(_ index: Int) -> TimedEvent? {
+      guard startsAtStepZero else { return events[index] }
+      return index == 0 ? nil : events[index - 1]
+    }
 
     /// The number of columns.
     var columnCount: Int { columns.count }
@@ -60,9 +73,9 @@ extension Comparison {
       state = screen.initialState(header: header)
       startTime = state.t
       systemBottom = state.systemInset.bottom
-      last = Cell(state)
-      last.diagnostics = []
-      last = nextCell()
+      var first = Cell(state)
+      first.diagnostics = []
+      last = Self.nextCell(state, systemBottom, after: first)
     }
 
     /// Reduces the events of `batch`, which must follow the last batch this lane reduced, and
@@ -73,25 +86,37 @@ extension Comparison {
       column.cells = []
       cells.removeAll(keepingCapacity: true)
       cells.reserveCapacity(batch.count)
+      if batch.startsAtStepZero { cells.append(last) }
+      // The screen in a local of its own: read from `self` while `state` changes, it would be
+      // copied for every event.
+      let screen = self.screen
       batch.events.withUnsafeBufferPointer { events in
-        for event in events {
-          if let event {
-            if let system = screen.reduceGivingSystemInset(into: &state, event) {
-              systemBottom = system.bottom
-            }
-            last = nextCell()
-          }
-          cells.append(last)
-        }
+        Self.reduce(events, screen, &state, &systemBottom, &last, into: &cells)
       }
       column.cells = cells
     }
 
-    /// The cell of ``state``: `adjustedContentInset.bottom` from the system inset at hand, and
-    /// the diagnostics in an array of the cell's own (the state's stays unique, so the next
-    /// reduce empties it in place), shared with the previous cell while they are the same.
+    private static func reduce(
+      _ events: UnsafeBufferPointer<TimedEvent>, _ screen: ChatScreen, _ state: inout ChatState,
+      _ systemBottom: inout Double, _ last: inout Cell, into cells: inout [Cell]
+    ) {
+      for index in events.indices {
+        if let system = screen.reduceGivingSystemInset(into: &state, events[index]) {
+          systemBottom = system.bottom
+        }
+        last = nextCell(state, systemBottom, after: last)
+        cells.append(last)
+      }
+    }
+
+    /// The cell of `state`, whose system inset's bottom is `systemBottom`: its
+    /// `adjustedContentInset.bottom` from that, and the diagnostics in an array of the cell's own
+    /// (the state's stays unique, so the next reduce empties it in place), shared with `last`'s
+    /// while they are the same.
     @inline(__always)
-    private func nextCell() -> Cell {
+    private static func nextCell(_ state: ChatState, _ systemBottom: Double, after last: Cell)
+      -> Cell
+    {
       var cell = last
       cell.inputBarFrame = state.inputBar.frame
       cell.bottomInset = state.list.contentInset.bottom + systemBottom

@@ -158,16 +158,35 @@ enum SummaryText {
   private static func appendQuoted(_ text: String, to storage: ByteStorage) -> Bool {
     var text = text
     let isPlain = text.withUTF8 { utf8 -> Bool in
-      // Printable ASCII and tabs are a character a byte, and a byte of them starts a character
-      // whatever follows (only `\r\n` and non-ASCII scalars join). So when the first 25 bytes
-      // are such, the first 23 characters are the first 23 bytes and there are more than 24.
+      // Scalars that are a character of their own whatever their neighbours
+      // (`ScalarClass.isSimple`: printable ASCII, tabs, Latin, CJK…): when the first 25 scalars
+      // are such, or all of them if there are fewer, the first 23 characters are the first 23
+      // scalars, and there are more than 24 characters exactly when there are more than 24
+      // scalars.
       let limit = 24
-      let scanned = UnsafeBufferPointer(rebasing: utf8[..<min(utf8.count, limit + 1)])
-      guard scanned.allSatisfy({ $0 >= 0x20 && $0 < 0x7F || $0 == 0x09 }) else { return false }
-      let isShortened = utf8.count > limit
-      let kept = isShortened ? UnsafeBufferPointer(rebasing: utf8[..<(limit - 1)]) : utf8
-      // Each kept byte is written as at most two (a tab, a quote or a backslash escaped).
-      storage.reserve(2 * kept.count + 5)
+      guard let base = utf8.baseAddress else { return false }
+      var index = 0
+      var scalars = 0
+      var cut = 0
+      while index < utf8.count && scalars <= limit {
+        let lead = base[index]
+        var value = UInt32(lead)
+        var length = 1
+        if lead >= 0x80 {
+          // Valid UTF-8 (a `String`'s): a lead byte and 1 to 3 continuation bytes.
+          length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+          value &= 0x7F >> length
+          for offset in 1..<length { value = value << 6 | UInt32(base[index + offset] & 0x3F) }
+        }
+        guard ScalarClass.isSimple(value) else { return false }
+        scalars += 1
+        index += length
+        if scalars == limit - 1 { cut = index }
+      }
+      let isShortened = scalars > limit
+      let kept = isShortened ? UnsafeBufferPointer(rebasing: utf8[..<cut]) : utf8
+      // Each kept byte is written as at most six (a control character as `\u00XX`).
+      storage.reserve(6 * kept.count + 5)
       storage.append(UInt8(ascii: "\""))
       StringText.appendEscaped(kept, to: storage)
       if isShortened { append("…", to: storage) }
