@@ -2,6 +2,11 @@
 # Measures the debugger on a long generated recording: load, goto, back/next, blame,
 # reverse-continue and continue across the whole recording, and peak memory, side by side with
 # the time to simply read the file. Usage: Benchmarks/debugger-bench.sh [EVENTS] (default 1000000).
+#
+# The load and the reading of the file are timed round-robin, BENCH_ROUNDS rounds (default 3):
+# each round runs cat, wc -l, replay --summary, replay check --jobs 1 and the debugger's load (a
+# script that only quits) once, in that order; each figure is the median over the rounds, and the
+# load's ratio to check the median of the rounds' ratios. The script of commands then runs once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 events=${1:-1000000}
@@ -22,9 +27,25 @@ seconds() { # the wall time of a command, in milliseconds
   end=$(date +%s%N)
   echo $(((end - start) / 1000000))
 }
-cat_ms=$(seconds cat "$file")
-wc_ms=$(seconds wc -l "$file")
-summary_ms=$(seconds "$replay" "$file" --summary)
+median() { tr ' ' '\n' | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+rounds=${BENCH_ROUNDS:-3}
+printf 'quit\n' >"$work/quit.txt"
+cat_all=() wc_all=() summary_all=() check_all=() loads=() ratios=()
+for _ in $(seq "$rounds"); do
+  cat_all+=("$(seconds cat "$file")")
+  wc_all+=("$(seconds wc -l "$file")")
+  summary_all+=("$(seconds "$replay" "$file" --summary)")
+  check_all+=("$(seconds "$replay" check --jobs 1 --no-times "$file")")
+  loads+=("$("$replay" "$file" --timing <"$work/quit.txt" 2>&1 >/dev/null |
+    sed -n 's/^\[timing\] load: \([0-9.]*\) ms/\1/p')")
+  ratios+=("$(awk -v a="${loads[-1]}" -v b="${check_all[-1]}" 'BEGIN { printf "%.2f", a / b }')")
+done
+cat_ms=$(echo "${cat_all[@]}" | median)
+wc_ms=$(echo "${wc_all[@]}" | median)
+summary_ms=$(echo "${summary_all[@]}" | median)
+check_ms=$(echo "${check_all[@]}" | median)
+load_ms=$(echo "${loads[@]}" | median)
+ratio=$(echo "${ratios[@]}" | median)
 
 last=$events
 script="$work/script.txt"
@@ -60,10 +81,11 @@ SCRIPT
 timing="$work/timing.txt"
 "$replay" "$file" --timing <"$script" >"$work/output.txt" 2>"$timing"
 
-load_ms=$(sed -n 's/^\[timing\] load: \([0-9.]*\) ms/\1/p' "$timing")
-echo "recording: $events events, $((bytes / 1048576)) MiB ($file)"
+echo "recording: $events events, $((bytes / 1048576)) MiB ($file); medians of $rounds rounds"
 echo "read the file:   cat ${cat_ms} ms, wc -l ${wc_ms} ms; replay --summary ${summary_ms} ms"
-echo "debugger load:   ${load_ms} ms (decode, replay, checkpoints, change index)"
+echo "debugger load:   ${load_ms} ms (decode, replay, checkpoints, change index);" \
+  "replay check --jobs 1 ${check_ms} ms; load / check: ${ratio}x, the median of the rounds' ratios"
+echo "  (per round: load ${loads[*]} ms; check ${check_all[*]} ms; ratios ${ratios[*]})"
 echo
 printf '%-46s %12s %10s\n' "command" "ms" "× load"
 grep -v -e '^\[timing\] load' -e 'peak memory' "$timing" | sed 's/^\[timing\] //' |

@@ -59,37 +59,40 @@ public struct Timeline: Sendable {
     continuing: (_ bytesRead: Int, _ steps: Int) -> Bool = { _, _ in true }
   ) -> Result<Timeline, RecordingError> {
     var replayer = Replayer(options: options)
-    var lines = Lines()
     // One event per line at most: reserving once avoids holding two copies while the arrays grow.
     let lineCount = source.withUnsafeBufferPointer { Self.lineCount(of: $0) }
-    lines.reserveCapacity(lineCount)
-    var checkpoints: [ChatState] = []
-    checkpoints.reserveCapacity(lineCount / checkpointInterval + 2)
+    var collected = Collected(lineCount: lineCount)
     var errors: [RecordingError] = []
-    var headerLine: Int?
-    func step(_ state: ChatState, _ event: TimedEvent?, _ line: Int?, _ bytes: Range<Int>?) -> Bool
-    {
-      observe(state, event)
-      if let line, let bytes {
-        lines.append(Line(number: line, bytes: bytes))
-      } else {
-        headerLine = line
-      }
-      if state.step % checkpointInterval == 0 { checkpoints.append(state) }
-      if state.step % progressInterval == 0, let bytes {
-        return continuing(bytes.upperBound, state.step)
-      }
-      return true
-    }
     func error(_ error: RecordingError) -> Bool {
       errors.append(error)
       return keepGoing
     }
-    source.withUnsafeBufferPointer { bytes in
-      if replayer.read(bytes, step: step, error: error) {
-        replayer.finish(step: step, error: error)
+    // Written through a pointer: a variable captured by `step` would be checked for exclusive
+    // access at every step (about 120 instructions each).
+    withUnsafeMutablePointer(to: &collected) { collected in
+      func step(_ state: ChatState, _ event: TimedEvent?, _ line: Int?, _ bytes: Range<Int>?)
+        -> Bool
+      {
+        observe(state, event)
+        if let line, let bytes {
+          collected.pointee.lines.append(Line(number: line, bytes: bytes))
+        } else {
+          collected.pointee.headerLine = line
+        }
+        if state.step % checkpointInterval == 0 { collected.pointee.checkpoints.append(state) }
+        if state.step % progressInterval == 0, let bytes {
+          return continuing(bytes.upperBound, state.step)
+        }
+        return true
+      }
+      source.withUnsafeBufferPointer { bytes in
+        if replayer.read(bytes, step: step, error: error) {
+          replayer.finish(step: step, error: error)
+        }
       }
     }
+    let (lines, checkpoints, headerLine) =
+      (collected.lines, collected.checkpoints, collected.headerLine)
     guard let header = replayer.header, let screen = replayer.screen, !checkpoints.isEmpty else {
       return .failure(
         errors.first
@@ -101,6 +104,18 @@ public struct Timeline: Sendable {
         header: header, headerLine: headerLine, screen: screen, source: source, lines: lines,
         errors: errors,
         checkpoints: checkpoints))
+  }
+
+  /// What `load` collects as it replays.
+  private struct Collected {
+    var lines = Lines()
+    var checkpoints: [ChatState] = []
+    var headerLine: Int?
+
+    init(lineCount: Int) {
+      lines.reserveCapacity(lineCount)
+      checkpoints.reserveCapacity(lineCount / checkpointInterval + 2)
+    }
   }
 
   /// The number of line breaks in `bytes`.
