@@ -55,8 +55,14 @@ public struct CheckReport: Sendable {
   /// Counts a state as the replay passes it; `line` is its event's line in the recording.
   public mutating func count(_ state: ChatState, line: Int? = nil) {
     steps += 1
-    tally.add(state)
     if state.diagnostics.isEmpty && previousKinds == 0 { return }
+    let kinds = Summary.Tally.kinds(of: state)
+    tally.add(kinds: kinds)
+    // A step showing only kinds the step before showed starts no run.
+    if kinds & ~previousKinds == 0 {
+      previousKinds = kinds
+      return
+    }
     var current: UInt32 = 0
     for diagnostic in state.diagnostics {
       let bit: UInt32 = 1 << UInt32(diagnostic.ordinal)

@@ -84,17 +84,31 @@ public enum Summary {
     /// Counts `state`'s diagnostics.
     public mutating func add(_ state: ChatState) {
       if state.diagnostics.isEmpty && previous == 0 { return }
-      var current: UInt32 = 0
-      // Indices rather than an iterator, which would hold on to the array per step.
-      for index in state.diagnostics.indices {
-        let ordinal = state.diagnostics[index].ordinal
+      add(kinds: Self.kinds(of: state))
+    }
+
+    /// Counts a step that shows the kinds whose ordinals are the bits of `kinds`.
+    mutating func add(kinds: UInt32) {
+      var remaining = kinds
+      while remaining != 0 {
+        let ordinal = remaining.trailingZeroBitCount
         let bit: UInt32 = 1 << UInt32(ordinal)
-        guard current & bit == 0 else { continue }
-        current |= bit
         stepCounts[ordinal] += 1
         if previous & bit == 0 { runCounts[ordinal] += 1 }
+        remaining &= remaining - 1
       }
-      previous = current
+      previous = kinds
+    }
+
+    /// The kinds `state` shows, one bit per ordinal.
+    @inline(__always)
+    static func kinds(of state: ChatState) -> UInt32 {
+      var kinds: UInt32 = 0
+      // Indices rather than an iterator, which would hold on to the array per step.
+      for index in state.diagnostics.indices {
+        kinds |= 1 << UInt32(state.diagnostics[index].ordinal)
+      }
+      return kinds
     }
 
     /// `keyboard-gap ×2 (17 steps), bad-index ×1 (1 step)` in the diagnostics' order (`Diagnostic.ids`), or `none`.

@@ -77,7 +77,11 @@ public struct FontMetricsMeasurer: TextMeasuring {
       // Start again, one grapheme cluster at a time.
       breaker = LineBreaker(
         maxUnits: width * unitsPerEm / fontSize, recorder: NoLineRecorder())
-      measureClusters(text, into: &breaker)
+      let measuredAsUTF8: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+        measureUTF8(bytes, of: text, into: &breaker)
+        return true
+      }
+      if measuredAsUTF8 == nil { measureClusters(text, into: &breaker) }
     }
     breaker.endParagraph()
     return Size(
@@ -178,6 +182,59 @@ public struct FontMetricsMeasurer: TextMeasuring {
         index = clusterEnd
       } while index < end && !Self.startsSimpleRun(scalars, at: index)
     }
+  }
+
+  /// ``measureClusters(_:into:)`` for `text`, whose UTF-8 is `bytes`, reading the scalars from
+  /// the bytes: the same clusters, measured in the same order.
+  ///
+  /// A run of simple scalars, most of a text even when it is not ASCII, is decoded from the bytes
+  /// rather than through `String`'s scalar view, whose every step checks its index; elsewhere
+  /// `String` finds the clusters, as in ``measureClusters(_:into:)``.
+  private func measureUTF8(
+    _ bytes: UnsafeBufferPointer<UInt8>, of text: String,
+    into breaker: inout LineBreaker<NoLineRecorder>
+  ) {
+    let count = bytes.count
+    var offset = 0
+    var current = Self.scalar(in: bytes, at: 0)
+    while offset < count {
+      let next = offset + current.length
+      let following = next < count ? Self.scalar(in: bytes, at: next) : (value: 0, length: 0)
+      if ScalarClass.isSimple(current.value),
+        next == count || ScalarClass.isSimple(following.value),
+        let scalar = Unicode.Scalar(current.value)
+      {
+        measure(simple: scalar, into: &breaker)
+        offset = next
+        current = following
+        continue
+      }
+      // `offset` is a cluster boundary: the start, or just after a scalar measured on its own.
+      let scalars = text.unicodeScalars
+      var index = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+      repeat {
+        let clusterEnd = text.index(after: index)
+        measure(text[index], into: &breaker)
+        index = clusterEnd
+      } while index < scalars.endIndex && !Self.startsSimpleRun(scalars, at: index)
+      offset = text.utf8.distance(from: text.utf8.startIndex, to: index)
+      if offset < count { current = Self.scalar(in: bytes, at: offset) }
+    }
+  }
+
+  /// The scalar whose UTF-8 starts at `offset` in `bytes` (valid UTF-8), and its length in bytes.
+  @inline(__always)
+  private static func scalar(
+    in bytes: UnsafeBufferPointer<UInt8>, at offset: Int
+  ) -> (value: UInt32, length: Int) {
+    let lead = UInt32(bytes[offset])
+    if lead < 0x80 { return (lead, 1) }
+    let second = UInt32(bytes[offset + 1]) & 0x3F
+    if lead < 0xE0 { return ((lead & 0x1F) << 6 | second, 2) }
+    let third = UInt32(bytes[offset + 2]) & 0x3F
+    if lead < 0xF0 { return ((lead & 0x0F) << 12 | second << 6 | third, 3) }
+    let fourth = UInt32(bytes[offset + 3]) & 0x3F
+    return ((lead & 0x07) << 18 | second << 12 | third << 6 | fourth, 4)
   }
 
   /// Whether the scalar at `index` and the one after it (if any) are both simple.
