@@ -9,13 +9,13 @@ import Testing
 /// layouts are reduced on two threads or on one.
 struct CompareCommandTests {
   /// How `compare` reads in the two-thread tests, which run it in process: chunks of 1 KiB, so
-  /// that the 400 events of ``large`` (about 31 kB) make about 30 batches, which the command's
+  /// that the 240 events of ``large`` (about 19 kB) make about 18 batches, which the command's
   /// two threads share, as a file of 5 MB does at the real size.
   static let reading = CheckCommand.Reading(
     chunkSize: 1 << 10, window: 16, lineLimit: RecordingReader.defaultLineLimit)
 
-  /// `replay generate --seed 7 --events 400`, generated once; `nil` if that failed.
-  static let large = CheckCommandTests.generated(events: 400)
+  /// `replay generate --seed 7 --events 240`, generated once; `nil` if that failed.
+  static let large = CheckCommandTests.generated(events: 240)
 
   /// Runs `replay compare arguments` in process, reading as ``reading`` says.
   func compare(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws
@@ -57,27 +57,27 @@ struct CompareCommandTests {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = try writeFile(bytes, "large.jsonl", in: folder)
-    #expect(bytes.count > 24 * Self.reading.chunkSize)
+    #expect(bytes.count > 16 * Self.reading.chunkSize)
     let text = try compare([path])
     expectNoDifference(text, reference(bytes, path: path, json: false))
-    // Steps 0 to 400, then the count.
-    #expect(text.output.contains("\n\n401 steps, "))
+    // Steps 0 to 240, then the count.
+    #expect(text.output.contains("\n\n241 steps, "))
     expectNoDifference(try compare([path, "--json"]), reference(bytes, path: path, json: true))
   }
 
   @Test func layoutsOnTwoThreadsStopBeforeABadLine() throws {
     var recording = RecordingLines(try #require(Self.large, "replay generate failed"))
-    // Past the middle of the file's 30 or so chunks.
-    try recording.truncate(line: 250)
+    // Past the middle of the file's 18 or so chunks.
+    try recording.truncate(line: 150)
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = try writeFile(recording.bytes, "bad.jsonl", in: folder)
     let text = try compare([path])
     expectNoDifference(text, reference(recording.bytes, path: path, json: false))
-    // Lines 2 to 249 are replayed: steps 0 to 248.
+    // Lines 2 to 149 are replayed: steps 0 to 148.
     #expect(text.status == 1)
-    #expect(text.output.contains("\n\n249 steps, "))
-    #expect(text.error.hasPrefix("\(path):250:"))
+    #expect(text.output.contains("\n\n149 steps, "))
+    #expect(text.error.hasPrefix("\(path):150:"))
     expectNoDifference(
       try compare([path, "--json"]), reference(recording.bytes, path: path, json: true))
   }
