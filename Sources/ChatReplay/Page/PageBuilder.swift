@@ -30,8 +30,9 @@ struct PageBuilder {
   private var why = Self.array()
   private var tracks: [[Double]]
   private var ticks: [UInt64]
-  private var runs: [String: [Int]] = [:]
-  private var openRuns: [String: Int] = [:]
+  /// Each diagnostic's runs of steps, keyed by its kind (its id is the kind's raw value).
+  private var runs: [Diagnostic.Kind: [Int]] = [:]
+  private var openRuns: [Diagnostic.Kind: Int] = [:]
 
   // The previous step.
   private var index = 0
@@ -218,7 +219,7 @@ struct PageBuilder {
     var count = 0
     var old: [Int: Int] = [:]
     if isChanged {
-      let ids = Set(state.diagnostics.map(\.id))
+      let ids = Set(state.diagnostics.map(\.kind))
       for (id, start) in openRuns where !ids.contains(id) {
         runs[id, default: []] += [start, index - 1]
         openRuns[id] = nil
@@ -470,10 +471,10 @@ struct PageBuilder {
     head.key("ticksHigh", ticks.map { Int(truncatingIfNeeded: $0 >> 32) })
     head.keyName("diagnostics")
     head.openArray()
-    for id in runs.keys.sorted() {
+    for kind in runs.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
       head.openArray()
-      head.element(id)
-      head.raw("[" + (runs[id] ?? []).map(String.init).joined(separator: ",") + "]")
+      head.element(kind.rawValue)
+      head.raw("[" + (runs[kind] ?? []).map(String.init).joined(separator: ",") + "]")
       head.closeArray()
     }
     head.closeArray()

@@ -158,13 +158,14 @@ final class MemoizingMeasurer: TextMeasuring, @unchecked Sendable {
     // The input bar's text is laid out at every step and mostly stays the same: comparing it
     // with the last one costs less than hashing it.
     if let last = lastLines, last.key == key { return last.lines }
-    if let found = lines[key] {
-      lastLines = (key, found)
-      return found
-    }
-    let found = measurer.lines(of: text, width: width, fontSize: fontSize)
     if lines.count >= Self.limit { lines.removeAll(keepingCapacity: true) }
-    lines[key] = found
+    // One lookup: a new text's slot is filled in place.
+    let found = { (slot: inout [String]?) -> [String] in
+      if let found = slot { return found }
+      let found = measurer.lines(of: text, width: width, fontSize: fontSize)
+      slot = found
+      return found
+    }(&lines[key])
     lastLines = (key, found)
     return found
   }
