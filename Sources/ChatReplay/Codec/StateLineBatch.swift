@@ -19,8 +19,11 @@ public struct StateLineBatch: Sendable {
   var lines: [StateLineValues] = []
   /// The texts' bytes, and the layout member of lines written with options.
   let bytes = ByteStorage(capacity: 1 << 14)
-  /// The states' diagnostics, one after the other.
+  /// The states' diagnostics; a state whose diagnostics equal the previous state's shares its
+  /// range.
   var diagnostics: [Diagnostic] = []
+  /// The states' layouts, each once while it stays the same.
+  var layouts: [LayoutID] = []
 
   public init() {}
 
@@ -38,19 +41,32 @@ public struct StateLineBatch: Sendable {
       bytes.append(utf8.baseAddress, count: utf8.count)
     }
     let optionsStart = bytes.count
+    let layout = state.layout
     if includeOptions {
       var writer = StateBytesWriter(storage: bytes, needsComma: true, memo: RecordMemo())
       writer.key("layout")
-      writer.string(state.layout.rawValue)
+      writer.string(layout.rawValue)
       state.writeChangedOptions(to: &writer)
     }
-    let diagnosticsStart = diagnostics.count
-    diagnostics.append(contentsOf: state.diagnostics)
+    if layouts.last != layout { layouts.append(layout) }
+    var diagnosticsStart = diagnostics.count
+    var diagnosticsEnd = diagnosticsStart
+    if let last = lines.last,
+      Self.equal(state.diagnostics, diagnostics, last.diagnosticsStart..<last.diagnosticsEnd)
+    {
+      // Most steps keep the diagnostics of the step before: the writer then knows the member
+      // is unchanged without comparing them again.
+      diagnosticsStart = last.diagnosticsStart
+      diagnosticsEnd = last.diagnosticsEnd
+    } else {
+      for diagnostic in state.diagnostics { diagnostics.append(diagnostic) }
+      diagnosticsEnd = diagnostics.count
+    }
     let contentInset = state.list.contentInset
     let adjusted = state.adjustedContentInset
     lines.append(
       StateLineValues(
-        step: state.step, t: state.t, layoutName: state.layout.rawValue, screen: state.screen,
+        step: state.step, t: state.t, layoutIndex: layouts.count - 1, screen: state.screen,
         safeArea: state.safeArea, keyboard: state.keyboard, inputBarFrame: state.inputBar.frame,
         isSendEnabled: state.isSendEnabled, listFrame: state.list.frame,
         contentInset: SIMD2(contentInset.top, contentInset.bottom),
@@ -58,7 +74,7 @@ public struct StateLineBatch: Sendable {
         contentOffsetY: state.list.contentOffsetY, contentHeight: state.list.contentHeight,
         messageCount: state.messages.count, textStart: textStart, optionsStart: optionsStart,
         optionsEnd: bytes.count, diagnosticsStart: diagnosticsStart,
-        diagnosticsEnd: diagnostics.count))
+        diagnosticsEnd: diagnosticsEnd))
   }
 
   /// Empties the batch, keeping its room for the next states.
@@ -66,15 +82,33 @@ public struct StateLineBatch: Sendable {
     lines.removeAll(keepingCapacity: true)
     bytes.count = 0
     diagnostics.removeAll(keepingCapacity: true)
+    layouts.removeAll(keepingCapacity: true)
+  }
+
+  /// Whether `diagnostics` equal `others[range]`.
+  @inline(__always)
+  static func equal(_ diagnostics: [Diagnostic], _ others: [Diagnostic], _ range: Range<Int>)
+    -> Bool
+  {
+    guard diagnostics.count == range.count else { return false }
+    var index = range.lowerBound
+    for diagnostic in diagnostics {
+      if diagnostic != others[index] { return false }
+      index += 1
+    }
+    return true
   }
 }
 
-/// What one line of `--json` shows of a state; its text, options and diagnostics lie in its
-/// batch.
+/// What one line of `--json` shows of a state.
+///
+/// Its layout, text, options and diagnostics lie in its batch. Every member is a plain value, so
+/// a batch's lines are copied without reference counting.
 struct StateLineValues: Sendable {
   var step: Int
   var t: Double
-  var layoutName: String
+  /// The layout's place in the batch's `layouts`.
+  var layoutIndex: Int
   var screen: Size
   var safeArea: EdgeInsets
   var keyboard: ChatState.Keyboard

@@ -67,7 +67,9 @@ public struct StateLineWriter: Sendable {
     batch.append(state, includeOptions: includeOptions)
     let bytes = UnsafeBufferPointer(start: batch.bytes.base, count: batch.bytes.count)
     return batch.diagnostics.withUnsafeBufferPointer { diagnostics in
-      write(batch.lines[0], bytes: bytes, diagnostics: diagnostics)
+      write(
+        batch.lines[0], layoutName: batch.layouts[0].rawValue, bytes: bytes,
+        diagnostics: diagnostics, sameDiagnostics: false)
     }
   }
 
@@ -77,10 +79,25 @@ public struct StateLineWriter: Sendable {
     _ batch: StateLineBatch, _ body: (UnsafeBufferPointer<UInt8>) -> Void
   ) {
     let bytes = UnsafeBufferPointer(start: batch.bytes.base, count: batch.bytes.count)
+    var layoutIndex = -1
+    var layoutName = ""
+    // The first line of a batch compares its diagnostics with the previous line's; the next
+    // ones know theirs are unchanged when they share the previous line's range in the batch.
+    var previousRange = -1..<(-1)
     batch.diagnostics.withUnsafeBufferPointer { diagnostics in
-      for index in batch.lines.indices {
-        if write(batch.lines[index], bytes: bytes, diagnostics: diagnostics) >= 1 << 16 {
-          take(body)
+      batch.lines.withUnsafeBufferPointer { lines in
+        for index in lines.indices {
+          let values = lines[index]
+          if values.layoutIndex != layoutIndex {
+            layoutIndex = values.layoutIndex
+            layoutName = batch.layouts[layoutIndex].rawValue
+          }
+          let range = values.diagnosticsStart..<values.diagnosticsEnd
+          let count = write(
+            values, layoutName: layoutName, bytes: bytes, diagnostics: diagnostics,
+            sameDiagnostics: range == previousRange)
+          previousRange = range
+          if count >= 1 << 16 { take(body) }
         }
       }
     }
@@ -89,8 +106,8 @@ public struct StateLineWriter: Sendable {
   /// Writes one line; returns ``count``.
   @inline(__always)
   private mutating func write(
-    _ state: borrowing StateLineValues, bytes: UnsafeBufferPointer<UInt8>,
-    diagnostics allDiagnostics: UnsafeBufferPointer<Diagnostic>
+    _ state: StateLineValues, layoutName: String, bytes: UnsafeBufferPointer<UInt8>,
+    diagnostics allDiagnostics: UnsafeBufferPointer<Diagnostic>, sameDiagnostics: Bool
   ) -> Int {
     if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
     if !isKnownUniquelyReferenced(&previousText) { previousText = previousText.copy() }
@@ -116,7 +133,6 @@ public struct StateLineWriter: Sendable {
     previous.t = t
     // Compared by name: a built-in layout's is a literal, whose bytes are compared only when
     // the two strings are not the same.
-    let layoutName = state.layoutName
     line.member(2, unchanged: layoutName == previous.layoutName) {
       previous.layoutName = layoutName
       if includeOptions {
@@ -232,7 +248,7 @@ public struct StateLineWriter: Sendable {
     previous.messageCount = messageCount
     let diagnostics = UnsafeBufferPointer(
       rebasing: allDiagnostics[state.diagnosticsStart..<state.diagnosticsEnd])
-    if line.copies && diagnostics.elementsEqual(previous.diagnostics) {
+    if line.copies && (sameDiagnostics || Self.equal(diagnostics, previous.diagnostics)) {
       line.keep(15)
     } else {
       let previousMember = previousStart + line.offsets[15]
@@ -315,6 +331,16 @@ public struct StateLineWriter: Sendable {
       if left[index] != right[index] { return false }
       index += 1
     }
+    return true
+  }
+
+  /// Whether the diagnostics are those of `others`.
+  @inline(__always)
+  private static func equal(_ diagnostics: UnsafeBufferPointer<Diagnostic>, _ others: [Diagnostic])
+    -> Bool
+  {
+    guard diagnostics.count == others.count else { return false }
+    for index in diagnostics.indices where diagnostics[index] != others[index] { return false }
     return true
   }
 

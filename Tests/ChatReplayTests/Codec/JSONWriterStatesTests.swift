@@ -37,16 +37,31 @@ struct JSONWriterStatesTests {
     let streams = Gen.oneOf([PropertyDefaults.realistic, PropertyDefaults.adversarial])
     expectProperty(streams, cases: 10) { recording in
       let states = recording.states(layout: layout)
-      // The lines are taken every few states, as `--json` takes them every 64 KiB: the line
-      // kept to copy from moves to the front of the buffer each time.
+      // States go in batches of one to four, as `--json`'s replaying thread hands them to its
+      // writer (in batches of 256), and every fifth one on its own: a batch's first line
+      // compares its diagnostics with the line before it, the others may share the previous
+      // state's in the batch. The lines are taken after each batch, as `--json` takes them every
+      // 64 KiB: the line kept to copy from moves to the front of the buffer each time.
       var lines = StateLineWriter()
+      var batch = StateLineBatch()
       var written: [UInt8] = []
       var expected = ""
       for state in states {
-        lines.write(state, includeOptions: state.step == 0)
-        if state.step % 7 == 3 { lines.take { written += $0 } }
+        if state.step % 5 == 4 {
+          lines.write(batch) { written += $0 }
+          batch.removeAll()
+          lines.write(state, includeOptions: state.step == 0)
+        } else {
+          batch.append(state, includeOptions: state.step == 0)
+        }
+        if batch.count >= state.step % 4 + 1 {
+          lines.write(batch) { written += $0 }
+          lines.take { written += $0 }
+          batch.removeAll()
+        }
         expected += state.jsonLine(includeOptions: state.step == 0) + "\n"
       }
+      lines.write(batch) { written += $0 }
       lines.take { written += $0 }
       let text = String(decoding: written, as: UTF8.self)
       guard text != expected else { return nil }
