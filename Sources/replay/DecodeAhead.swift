@@ -41,7 +41,8 @@ func readChunks(
     return try readChunks(from: descriptor, path: path) { chunk in body(chunk, nil) }
   }
   let shared = DecodeAhead(chunkSize: chunkSize, window: window)
-  startHelper(shared)
+  // At the lowest priority: the helper only decodes ahead on a core that would otherwise idle.
+  _ = startThread(label: "replay.decode-ahead", lowPriority: true) { shared.help() }
   // The helper may still be decoding a chunk nobody needs any more: it keeps `shared` (and so
   // the buffers) alive until it is done.
   defer { shared.stop() }
@@ -72,35 +73,6 @@ func readChunks(
     shared.recycle(chunk.buffer, spent: consume decoded)
     guard goOn else { return }
   }
-}
-
-/// Starts the helper thread of `shared`.
-private func startHelper(_ shared: DecodeAhead) {
-  #if canImport(Glibc)
-    // A thread of its own (on a dispatch queue it would wait behind whatever fills the pool, and
-    // its priority could not be given back), at nice 19: Linux keeps the nice value per thread.
-    var thread = pthread_t()
-    let retained = Unmanaged.passRetained(shared).toOpaque()
-    let created = pthread_create(
-      &thread, nil,
-      { raw in
-        guard let raw else { return nil }
-        let shared = Unmanaged<DecodeAhead>.fromOpaque(raw).takeRetainedValue()
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
-        shared.help()
-        return nil
-      }, retained)
-    if created == 0 {
-      pthread_detach(thread)
-    } else {
-      // No thread: the caller decodes every chunk itself.
-      Unmanaged<DecodeAhead>.fromOpaque(retained).release()
-    }
-  #else
-    // A serial queue of its own runs on dispatch's overcommitting pool, which starts a thread
-    // even when every core is busy.
-    DispatchQueue(label: "replay.decode-ahead").async { shared.help() }
-  #endif
 }
 
 /// Reads into `buffer` until it is full or the file ends; the number of bytes read.

@@ -1,12 +1,6 @@
 internal import ChatReplay
 internal import Dispatch
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Reduces the batches of `replay compare` on two threads: the layouts are independent of each
 /// other, so while the caller writes the rows of one batch, a helper thread reduces the lanes of
 /// the batches after it.
@@ -164,27 +158,10 @@ final class LaneScheduler: @unchecked Sendable {
   }
 
   /// Starts the helper thread.
+  ///
+  /// At the caller's priority: it does half the work, not spare work. Without a thread, the
+  /// caller reduces every lane itself.
   private func startHelper() {
-    #if canImport(Glibc)
-      // A thread of its own, at the caller's priority: it does half the work, not spare work.
-      var thread = pthread_t()
-      let retained = Unmanaged.passRetained(self).toOpaque()
-      let created = pthread_create(
-        &thread, nil,
-        { raw in
-          guard let raw else { return nil }
-          Unmanaged<LaneScheduler>.fromOpaque(raw).takeRetainedValue().help()
-          return nil
-        }, retained)
-      if created == 0 {
-        pthread_detach(thread)
-      } else {
-        // No thread: the caller reduces every lane itself.
-        Unmanaged<LaneScheduler>.fromOpaque(retained).release()
-        isHelping = false
-      }
-    #else
-      DispatchQueue(label: "replay.compare-lanes").async { self.help() }
-    #endif
+    if !startThread(label: "replay.compare-lanes", { self.help() }) { isHelping = false }
   }
 }

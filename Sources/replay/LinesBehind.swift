@@ -1,12 +1,6 @@
 internal import ChatReplay
 internal import Dispatch
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `--json`'s lines written on a thread of their own, behind the thread that decodes and
 /// reduces: the states go across in batches of their values, in order, and come out as the same
 /// bytes a ``StateLineWriter`` on the replaying thread would write.
@@ -25,7 +19,9 @@ struct LinesBehind {
   /// Starts the writing thread, which writes to `output` until ``finish()``.
   init(output: Output) {
     pipe = LinePipe(output: output)
-    startWriter(pipe)
+    if !startThread(label: "replay.lines", { [pipe] in pipe.write() }) {
+      DispatchQueue(label: "replay.lines").async { [pipe] in pipe.write() }
+    }
   }
 
   /// Adds the next state.
@@ -106,31 +102,4 @@ private final class LinePipe: Sendable {
     state.withLock { $0.output = output }
     done.signal()
   }
-}
-
-/// Starts `pipe`'s writer.
-private func startWriter(_ pipe: LinePipe) {
-  #if canImport(Glibc)
-    // A thread of its own: on a dispatch queue it could wait behind whatever fills the pool,
-    // while the replaying thread waits for it.
-    var thread = pthread_t()
-    let retained = Unmanaged.passRetained(pipe).toOpaque()
-    let created = pthread_create(
-      &thread, nil,
-      { raw in
-        guard let raw else { return nil }
-        Unmanaged<LinePipe>.fromOpaque(raw).takeRetainedValue().write()
-        return nil
-      }, retained)
-    if created == 0 {
-      pthread_detach(thread)
-    } else {
-      Unmanaged<LinePipe>.fromOpaque(retained).release()
-      DispatchQueue(label: "replay.lines").async { pipe.write() }
-    }
-  #else
-    // A serial queue of its own runs on dispatch's overcommitting pool, which starts a thread
-    // even when every core is busy.
-    DispatchQueue(label: "replay.lines").async { pipe.write() }
-  #endif
 }
