@@ -21,6 +21,30 @@ extension Comparison {
     writeGeneric(row, columns: columns, to: &writer)
   }
 
+  /// Opens a layout's object and writes its members up to the opened `diagnostics` array, the
+  /// same for the plain writer and for the one that copies what it wrote before.
+  @inline(__always)
+  static func writeCellHead(_ cell: Cell, column: Column, to writer: inout some StructuredWriter) {
+    writer.beginObject()
+    writer.key("layout")
+    writer.string(column.id.rawValue)
+    if let version = column.rxKeyboardVersion {
+      writer.key("rxKeyboardVersion")
+      writer.string(version.rawValue)
+    }
+    writer.key("inputBar")
+    writer.beginObject()
+    writer.key("frame")
+    EventEncoder.write(cell.inputBarFrame, to: &writer)
+    writer.endObject()
+    writer.key("bottomInset")
+    writer.number(cell.bottomInset)
+    writer.key("offsetY")
+    writer.number(cell.offsetY)
+    writer.key("diagnostics")
+    writer.beginArray()
+  }
+
   private static func writeGeneric(
     _ row: Row, columns: [Column], to writer: inout some StructuredWriter
   ) {
@@ -38,24 +62,7 @@ extension Comparison {
     writer.key("layouts")
     writer.beginArray()
     for (column, cell) in zip(columns, row.cells) {
-      writer.beginObject()
-      writer.key("layout")
-      writer.string(column.id.rawValue)
-      if let version = column.rxKeyboardVersion {
-        writer.key("rxKeyboardVersion")
-        writer.string(version.rawValue)
-      }
-      writer.key("inputBar")
-      writer.beginObject()
-      writer.key("frame")
-      EventEncoder.write(cell.inputBarFrame, to: &writer)
-      writer.endObject()
-      writer.key("bottomInset")
-      writer.number(cell.bottomInset)
-      writer.key("offsetY")
-      writer.number(cell.offsetY)
-      writer.key("diagnostics")
-      writer.beginArray()
+      writeCellHead(cell, column: column, to: &writer)
       for diagnostic in cell.diagnostics {
         diagnostic.write(to: &writer)
       }
@@ -140,25 +147,7 @@ extension Comparison {
     private mutating func writeCell(
       _ cell: Cell, column index: Int, to tokens: inout StateBytesWriter
     ) {
-      let column = columns[index]
-      tokens.beginObject()
-      tokens.key("layout")
-      tokens.string(column.id.rawValue)
-      if let version = column.rxKeyboardVersion {
-        tokens.key("rxKeyboardVersion")
-        tokens.string(version.rawValue)
-      }
-      tokens.key("inputBar")
-      tokens.beginObject()
-      tokens.key("frame")
-      EventEncoder.write(cell.inputBarFrame, to: &tokens)
-      tokens.endObject()
-      tokens.key("bottomInset")
-      tokens.number(cell.bottomInset)
-      tokens.key("offsetY")
-      tokens.number(cell.offsetY)
-      tokens.key("diagnostics")
-      tokens.beginArray()
+      Comparison.writeCellHead(cell, column: columns[index], to: &tokens)
       for (position, diagnostic) in cell.diagnostics.enumerated() {
         Self.separate(&tokens)
         if position < diagnostics[index].count {
