@@ -2,8 +2,8 @@
 /// shape's number up by its value and formats only the shapes it has not seen.
 ///
 /// Two shapes with equal keys write the same JSON text; two with different keys may still write
-/// the same text (`-0` and `0`, or any two non-finite numbers, are all written `0`), so a key
-/// seen for the first time is still interned by its text.
+/// the same text (`-0` and `0`, or any two non-finite numbers, are all written `0`) and then take
+/// two numbers, which the page draws alike.
 struct PageShapeKey: Hashable {
   private var kind: Scene.Shape.Kind
   private var style: String
@@ -67,13 +67,21 @@ struct PageShapeKey: Hashable {
   }
 }
 
-/// The page's shapes, each written once: a shape's number is its place in ``texts``.
+/// The page's shapes: a shape's number is its place in ``texts``.
+///
+/// A shape seen before is found by its value in a memory of the recent shapes, which starts
+/// again when it holds ``limit`` of them: a long page's memory stays small enough to stay in the
+/// caches, and a shape last seen before the memory started again is written once more, under a
+/// new number (the page draws the same shape either way). The memory is the page's only state,
+/// so the same input still gives the same bytes.
 struct PageShapeTable {
-  /// The shapes' JSON texts, each once, separated by commas.
+  /// The shapes' JSON texts, in number order, separated by commas.
   private(set) var texts: [UInt8] = []
-  private var textIndex: [String: Int] = [:]
-  private var text: [UInt8] = []
+  /// How many shapes ``texts`` holds.
+  private(set) var count = 0
   private var numbers: [PageShapeKey: Int] = [:]
+  /// The most shapes the memory holds before it starts again.
+  static let limit = 65_536
 
   /// The numbers of `shapes`, each taken from `previous` (shapes drawn before, and their
   /// numbers) when the shape at its place there has the same key.
@@ -94,31 +102,21 @@ struct PageShapeTable {
     return numbers
   }
 
-  /// The number of `shape`, written into ``texts`` when no shape with its text was before.
+  /// The number of `shape`, written into ``texts`` when the memory does not hold it.
   mutating func number(of shape: Scene.Shape) -> Int {
-    // Each table is looked up once, its slot filled in place when the key is new.
-    var numbers = self.numbers
-    self.numbers = [:]
-    defer { self.numbers = numbers }
-    return Self.found(&numbers[PageShapeKey(shape)]) { () -> Int in
-      text.removeAll(keepingCapacity: true)
-      PageBytes.appendShape(shape, to: &text)
-      // Interned by its text as a `String`, as every table of the page is.
-      let next = textIndex.count
-      let number = Self.found(&textIndex[String(decoding: text, as: UTF8.self)]) { next }
-      if number == next {
-        if number > 0 { texts.append(UInt8(ascii: ",")) }
-        texts += text
-      }
-      return number
+    if numbers.count >= Self.limit { numbers.removeAll(keepingCapacity: true) }
+    // The table is looked up once, its slot filled in place when the key is new.
+    let next = count
+    let found = { (slot: inout Int?) -> Int in
+      if let value = slot { return value }
+      slot = next
+      return next
+    }(&numbers[PageShapeKey(shape)])
+    if found == next {
+      if next > 0 { texts.append(UInt8(ascii: ",")) }
+      PageBytes.appendShape(shape, to: &texts)
+      count += 1
     }
-  }
-
-  /// The value in `slot`, set to `make()` when it has none.
-  private static func found(_ slot: inout Int?, _ make: () -> Int) -> Int {
-    if let value = slot { return value }
-    let value = make()
-    slot = value
-    return value
+    return found
   }
 }
