@@ -90,6 +90,13 @@ extension JSONScanner {
     return negative ? -value : value
   }
 
+  /// ``readNumber()`` as a call of its own, so that the fast paths that fall back on it stay
+  /// small where they are inlined.
+  @inline(never)
+  mutating func readNumberOutOfLine() throws(ScanError) -> Double? {
+    try readNumber()
+  }
+
   /// Reads the common case of ``readNumber()`` in one pass, or returns `nil` consuming nothing.
   ///
   /// The common case is `-?(0|[1-9][0-9]*)(\.[0-9]+)?` with at most 15 digits, within
@@ -141,32 +148,32 @@ extension JSONScanner {
   mutating func readShortDecimalBeforeBrace() -> Double? {
     var index = position
     let negative = base[index] == UInt8(ascii: "-")
-    if negative { index += 1 }
+    if negative { index &+= 1 }
     let integerStart = index
     var mantissa: UInt64 = 0
     while true {
       let digit = base[index] &- 48
       if digit >= 10 { break }
       mantissa = mantissa &* 10 &+ UInt64(digit)
-      index += 1
+      index &+= 1
     }
-    let integerDigits = index - integerStart
+    let integerDigits = index &- integerStart
     guard integerDigits > 0, integerDigits == 1 || base[integerStart] != UInt8(ascii: "0")
     else { return nil }
     var fractionDigits = 0
     if base[index] == UInt8(ascii: ".") {
-      index += 1
+      index &+= 1
       let fractionStart = index
       while true {
         let digit = base[index] &- 48
         if digit >= 10 { break }
         mantissa = mantissa &* 10 &+ UInt64(digit)
-        index += 1
+        index &+= 1
       }
-      fractionDigits = index - fractionStart
+      fractionDigits = index &- fractionStart
       guard fractionDigits > 0 else { return nil }
     }
-    guard integerDigits + fractionDigits <= 15, (base[index] | 0x20) != UInt8(ascii: "e")
+    guard integerDigits &+ fractionDigits <= 15, (base[index] | 0x20) != UInt8(ascii: "e")
     else { return nil }
     let magnitude =
       Double(Int64(truncatingIfNeeded: mantissa)) / Self.exactPowerOfTen(fractionDigits)

@@ -4,27 +4,40 @@
 extension JSONScanner {
   /// Reads a string's raw UTF-8 bytes (escapes resolved) and passes them to `body`, or returns
   /// `nil` if the next value is not a string.
+  @inline(__always)
   mutating func withString<R>(
     _ body: (UnsafeBufferPointer<UInt8>) throws(ScanError) -> R
+  ) throws(ScanError) -> R? {
+    try withStringAndASCII { (bytes, _) throws(ScanError) -> R in try body(bytes) }
+  }
+
+  /// Reads a string like ``withString(_:)``, passing `body` its bytes and whether they are all
+  /// ASCII.
+  mutating func withStringAndASCII<R>(
+    _ body: (UnsafeBufferPointer<UInt8>, _ isASCII: Bool) throws(ScanError) -> R
   ) throws(ScanError) -> R? {
     skipWhitespace()
     guard peek == UInt8(ascii: "\"") else { return nil }
     position += 1
     let start = position
-    skipPlainStringBytes()
-    // Fast path: no escapes.
-    while position < count {
+    var isASCII = true
+    // Fast path: no escapes. Plain bytes are skipped eight at a time, again after each
+    // multi-byte sequence.
+    while true {
+      skipPlainStringBytes()
+      guard position < count else { break }
       let byte = base[position]
       if byte == UInt8(ascii: "\"") {
         let bytes = UnsafeBufferPointer(start: base + start, count: position - start)
         position += 1
-        return try body(bytes)
+        return try body(bytes, isASCII)
       }
       if byte == UInt8(ascii: "\\") { break }
       if byte < 0x20 { throw fail(.controlCharacterInString(byte)) }
       if byte < 0x80 {
         position += 1
       } else {
+        isASCII = false
         try skipUTF8Sequence()
       }
     }
@@ -38,7 +51,7 @@ extension JSONScanner {
       case UInt8(ascii: "\""):
         position += 1
         return try scratch.withUnsafeBufferPointer { (bytes) throws(ScanError) -> R in
-          try body(bytes)
+          try body(bytes, !bytes.contains { $0 >= 0x80 })
         }
       case UInt8(ascii: "\\"):
         try readEscape()
@@ -85,23 +98,20 @@ extension JSONScanner {
 
   /// Reads a string value as a `String`.
   mutating func readString() throws(ScanError) -> String? {
-    try withString { bytes in Self.string(bytes) }
+    try withStringAndASCII { bytes, isASCII in Self.string(bytes, isASCII: isASCII) }
   }
 
-  /// `bytes`, valid UTF-8, as a `String`.
+  /// `bytes`, valid UTF-8, as a `String`; `isASCII` says whether they are all ASCII.
   ///
-  /// Up to 15 bytes fit in a `String`'s inline storage, which the standard library fills from
-  /// the bytes and takes without validating them again when they are ASCII (the scanner has
-  /// already validated them); `String(decoding:as:)` would validate every string a second time.
+  /// The scanner has already validated the bytes, so the `String` is made from them unchecked
+  /// (`UTF8Span(unchecked:)`); `String(decoding:as:)` would validate every string a second
+  /// time, which for a text that is not all ASCII cost about as much as reading it.
   @inline(__always)
-  static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-    guard bytes.count <= 15, let source = bytes.baseAddress else {
-      return String(decoding: bytes, as: UTF8.self)
+  static func string(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
     }
-    return String(unsafeUninitializedCapacity: bytes.count) { buffer in
-      buffer.baseAddress?.update(from: source, count: bytes.count)
-      return bytes.count
-    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Validates one multi-byte UTF-8 sequence at the current position and steps over it.

@@ -5,10 +5,12 @@ extension LineDecoder {
   /// fields in the format's order, every keyboard field present. Any other line, good or bad,
   /// is declined.
   ///
-  /// The fast path reads values with the same scanner calls as the general decoder and applies
-  /// the same checks (non-negative `t`, sizes and duration; integer curve), so it accepts a line
-  /// only when the general decoder would give the same event; every error comes from the general
-  /// decoder, worded as before.
+  /// The fast path matches each key, with the punctuation around it, as one run of bytes compared
+  /// a word at a time (an event's type together with the key after it, a notification's name or
+  /// a pan's state with what follows it), reads values with the scanner's calls and applies the
+  /// general decoder's checks (non-negative `t`, sizes and duration; integer curve), so it
+  /// accepts a line only when the general decoder would give the same event; every error comes
+  /// from the general decoder, worded as before.
   static func decodeCanonical(_ line: UnsafeBufferPointer<UInt8>) -> TimedEvent? {
     var scanner = JSONScanner(line)
     do {
@@ -22,100 +24,146 @@ extension LineDecoder {
     // A canonical line ends with its object's `}`, which stops every run of digits: the numbers
     // below are read up to it without checking for the line's end.
     guard s.count > 0, s.base[s.count - 1] == UInt8(ascii: "}") else { return nil }
-    // The fast path has no whitespace, so short decimals are read without `readNumber`'s call.
-    func number(_ s: inout JSONScanner) throws(ScanError) -> Double? {
-      if let value = s.readShortDecimalBeforeBrace() { return value }
-      return try s.readNumber()
-    }
-    guard s.skip("{"), s.skip(member: Field.t, first: true), let t = try number(&s), t >= 0,
-      s.skip(member: Field.type), let kind = canonicalKind(&s)
-    else { return nil }
+    guard s.skip("{\"t\":"), let t = try canonicalNumber(&s), t >= 0 else { return nil }
+    // The type and the key after it are matched as one run of bytes, picked by the type's first
+    // letter (the second or third where two types share it): `,"type":"` is 9 bytes.
+    guard s.count - s.position > 12 else { return nil }
     let event: Event
-    switch kind {
-    case .textChange, .receive:
-      guard s.skip(member: Field.text), let text = try s.readString() else { return nil }
-      event = kind == .textChange ? .textChange(text: text) : .receive(text: text)
-    case .sendTap: event = .sendTap
-    case .returnKey: event = .returnKey
-    case .doneTap: event = .doneTap
-    case .appear: event = .appear
-    case .disappear: event = .disappear
-    case .pan:
-      guard s.skip(member: Field.y), let y = try number(&s), s.skip(member: Field.state),
-        let state = try s.withString({ RecordingNames.panState.match($0) }) ?? nil
+    switch s.base[s.position + 9] {
+    case UInt8(ascii: "t"):
+      guard s.skip(",\"type\":\"textChange\",\"text\":"), let text = try s.readString(),
+        s.skip("}")
+      else { return nil }
+      event = .textChange(text: text)
+    case UInt8(ascii: "k"):
+      guard s.skip(",\"type\":\"keyboard\",\"name\":\""), let notification = try keyboard(&s)
+      else { return nil }
+      event = .keyboard(notification)
+    case UInt8(ascii: "p"):
+      guard s.skip(",\"type\":\"pan\",\"y\":"), let y = try canonicalNumber(&s),
+        s.skip(",\"state\":\""), let state = panState(&s)
       else { return nil }
       event = .pan(y: y, state: state)
-    case .scroll:
-      guard s.skip(member: Field.offsetY), let offsetY = try number(&s) else { return nil }
-      event = .scroll(offsetY: offsetY)
-    case .keyboard:
-      guard s.skip(member: Field.name),
-        let name = try s.withString({ RecordingNames.notification.match($0) }) ?? nil,
-        s.skip(member: Field.frameBegin), let frameBegin = try canonicalRect(&s),
-        s.skip(member: Field.frameEnd), let frameEnd = try canonicalRect(&s),
-        s.skip(member: Field.duration), let duration = try number(&s), duration >= 0,
-        s.skip(member: Field.curve), let curve = try number(&s), curve.rounded() == curve,
-        s.skip(member: Field.isLocal), let isLocal = try s.readBool()
-      else { return nil }
-      event = .keyboard(
-        KeyboardNotification(
-          name: name, frameBegin: frameBegin, frameEnd: frameEnd, duration: duration,
-          curve: Int(curve), isLocal: isLocal))
-    case .safeArea, .viewport, .gap, .observed:
+    case UInt8(ascii: "s"):
+      if s.base[s.position + 10] == UInt8(ascii: "c") {
+        guard s.skip(",\"type\":\"scroll\",\"offsetY\":"), let offsetY = try canonicalNumber(&s),
+          s.skip("}")
+        else { return nil }
+        event = .scroll(offsetY: offsetY)
+      } else {
+        guard s.skip(",\"type\":\"sendTap\"}") else { return nil }
+        event = .sendTap
+      }
+    case UInt8(ascii: "r"):
+      if s.base[s.position + 11] == UInt8(ascii: "c") {
+        guard s.skip(",\"type\":\"receive\",\"text\":"), let text = try s.readString(),
+          s.skip("}")
+        else { return nil }
+        event = .receive(text: text)
+      } else {
+        guard s.skip(",\"type\":\"returnKey\"}") else { return nil }
+        event = .returnKey
+      }
+    case UInt8(ascii: "d"):
+      if s.base[s.position + 10] == UInt8(ascii: "o") {
+        guard s.skip(",\"type\":\"doneTap\"}") else { return nil }
+        event = .doneTap
+      } else {
+        guard s.skip(",\"type\":\"disappear\"}") else { return nil }
+        event = .disappear
+      }
+    case UInt8(ascii: "a"):
+      guard s.skip(",\"type\":\"appear\"}") else { return nil }
+      event = .appear
+    default:
       return nil
     }
-    guard s.skip("}"), s.isAtEnd else { return nil }
+    guard s.isAtEnd else { return nil }
     return TimedEvent(t: t, event: event)
   }
 
-  /// The quoted `type` of an event the fast path reads, stepped over by comparing whole words
-  /// with its spelling; `nil` for any other type, or one written with escapes, which the general
-  /// decoder reads.
+  /// A number at the current position: a short decimal read in one pass, or anything else by
+  /// the general reader.
   @inline(__always)
-  static func canonicalKind(_ s: inout JSONScanner) -> Event.Kind? {
-    guard s.count - s.position >= 5, s.base[s.position] == UInt8(ascii: "\"") else { return nil }
-    let kind: Event.Kind
-    // The first letter picks the candidate (the second or third where two kinds share it).
-    switch s.base[s.position + 1] {
-    case UInt8(ascii: "t"): kind = .textChange
-    case UInt8(ascii: "k"): kind = .keyboard
-    case UInt8(ascii: "p"): kind = .pan
-    case UInt8(ascii: "s"): kind = s.base[s.position + 2] == UInt8(ascii: "c") ? .scroll : .sendTap
-    case UInt8(ascii: "r"):
-      kind = s.base[s.position + 3] == UInt8(ascii: "c") ? .receive : .returnKey
-    case UInt8(ascii: "d"):
-      kind = s.base[s.position + 2] == UInt8(ascii: "o") ? .doneTap : .disappear
-    case UInt8(ascii: "a"): kind = .appear
+  static func canonicalNumber(_ s: inout JSONScanner) throws(ScanError) -> Double? {
+    if let value = s.readShortDecimalBeforeBrace() { return value }
+    return try s.readNumberOutOfLine()
+  }
+
+  /// A keyboard event's members after `"name":"`, up to its closing `}`; `nil` for any other
+  /// shape.
+  static func keyboard(_ s: inout JSONScanner) throws(ScanError) -> KeyboardNotification? {
+    guard let name = notificationName(&s), let frameBegin = try canonicalRect(&s),
+      s.skip(",\"frameEnd\":"), let frameEnd = try canonicalRect(&s),
+      s.skip(",\"duration\":"), let duration = try canonicalNumber(&s), duration >= 0,
+      s.skip(",\"curve\":"), let curve = try canonicalNumber(&s), curve.rounded() == curve,
+      s.skip(",\"isLocal\":")
+    else { return nil }
+    let isLocal: Bool
+    if s.skip("true}") {
+      isLocal = true
+    } else if s.skip("false}") {
+      isLocal = false
+    } else {
+      return nil
+    }
+    return KeyboardNotification(
+      name: name, frameBegin: frameBegin, frameEnd: frameEnd, duration: duration,
+      curve: Int(curve), isLocal: isLocal)
+  }
+
+  /// A notification's name, its closing quote and `,"frameBegin":`, matched as one run of bytes;
+  /// `nil` for any other name, or one written with escapes, which the general decoder reads.
+  @inline(__always)
+  static func notificationName(_ s: inout JSONScanner) -> KeyboardNotification.Name? {
+    // `didShow` is the shortest name: 7 bytes, then the closing quote.
+    guard s.count - s.position > 8 else { return nil }
+    let will = s.base[s.position] == UInt8(ascii: "w")
+    switch s.base[s.position + (will ? 4 : 3)] {
+    case UInt8(ascii: "S"):
+      if will {
+        return s.skip("willShow\",\"frameBegin\":") ? .willShow : nil
+      }
+      return s.skip("didShow\",\"frameBegin\":") ? .didShow : nil
+    case UInt8(ascii: "H"):
+      if will {
+        return s.skip("willHide\",\"frameBegin\":") ? .willHide : nil
+      }
+      return s.skip("didHide\",\"frameBegin\":") ? .didHide : nil
+    case UInt8(ascii: "C"):
+      if will {
+        return s.skip("willChangeFrame\",\"frameBegin\":") ? .willChangeFrame : nil
+      }
+      return s.skip("didChangeFrame\",\"frameBegin\":") ? .didChangeFrame : nil
+    default:
+      return nil
+    }
+  }
+
+  /// A pan's state, its closing quote and the line's `}`, matched as one run of bytes; `nil` for
+  /// any other state.
+  @inline(__always)
+  static func panState(_ s: inout JSONScanner) -> PanState? {
+    guard s.count - s.position > 1 else { return nil }
+    switch s.base[s.position] {
+    case UInt8(ascii: "b"): return s.skip("began\"}") ? .began : nil
+    case UInt8(ascii: "e"): return s.skip("ended\"}") ? .ended : nil
+    case UInt8(ascii: "c"):
+      if s.skip("changed\"}") { return .changed }
+      return s.skip("cancelled\"}") ? .cancelled : nil
     default: return nil
     }
-    let matched =
-      switch kind {
-      case .textChange: s.skip("\"textChange\"")
-      case .keyboard: s.skip("\"keyboard\"")
-      case .pan: s.skip("\"pan\"")
-      case .scroll: s.skip("\"scroll\"")
-      case .sendTap: s.skip("\"sendTap\"")
-      case .receive: s.skip("\"receive\"")
-      case .returnKey: s.skip("\"returnKey\"")
-      case .doneTap: s.skip("\"doneTap\"")
-      case .disappear: s.skip("\"disappear\"")
-      case .appear: s.skip("\"appear\"")
-      case .safeArea, .viewport, .gap, .observed: false
-      }
-    return matched ? kind : nil
   }
 
   /// `{"x":…,"y":…,"width":…,"height":…}` with a non-negative size, or `nil`; only inside a line
   /// that ``canonicalEvent(_:)`` has seen end with `}`.
+  @inline(__always)
   static func canonicalRect(_ s: inout JSONScanner) throws(ScanError) -> Rect? {
-    func number(_ s: inout JSONScanner) throws(ScanError) -> Double? {
-      if let value = s.readShortDecimalBeforeBrace() { return value }
-      return try s.readNumber()
-    }
-    guard s.skip("{"), s.skip(member: RectKey.x, first: true), let x = try number(&s),
-      s.skip(member: RectKey.y), let y = try number(&s), s.skip(member: RectKey.width),
-      let width = try number(&s), width >= 0, s.skip(member: RectKey.height),
-      let height = try number(&s), height >= 0, s.skip("}")
+    guard s.skip("{\"x\":"), let x = try canonicalNumber(&s), s.skip(",\"y\":"),
+      let y = try canonicalNumber(&s),
+      s.skip(",\"width\":"), let width = try canonicalNumber(&s), width >= 0,
+      s.skip(",\"height\":"),
+      let height = try canonicalNumber(&s), height >= 0, s.skip("}")
     else { return nil }
     return Rect(x: x, y: y, width: width, height: height)
   }
