@@ -72,46 +72,37 @@ struct CompareCommand: Command {
   func run(_ console: inout Console) -> ExitStatus {
     let columns = self.columns ?? Comparison.Column.every(rxKeyboardVersion: rxKeyboardVersion)
     if ranksObserved { return rankObserved(columns, &console) }
+    let isJSON = self.isJSON
     var comparator = Comparator(
-      columns: columns, options: Replayer.Options(layoutOptions: layoutOptions))
-    var writer = JSONWriter()
-    var json = Comparison.JSONPrinter(columns: columns)
+      columns: columns, options: Replayer.Options(layoutOptions: layoutOptions),
+      wording: isJSON ? .json : .text)
+    var json = Comparison.JSONPrinter(onlyDiverging: onlyDiverging)
     let name = displayName(forPath: file)
     var printer = Comparison.TextPrinter(
       file: name, columns: columns, onlyDiverging: onlyDiverging)
-    let isJSON = self.isJSON
-    let onlyDiverging = self.onlyDiverging
     var output = console.output
     defer { console.output = output }
-    func take(_ item: Comparator.Output) -> Bool {
-      guard isJSON else {
-        printer.write(item)
-        if printer.unflushedCount >= 1 << 16 { printer.flush { output.write($0) } }
-        return true
-      }
-      if case .row(let row) = item, row.diverges || !onlyDiverging {
-        json.write(row, to: &writer)
-        writer.newline()
-        if writer.count >= 1 << 16 {
-          writer.withBytes { output.write($0) }
-          writer.reset()
-        }
-      }
-      return true
-    }
-    // Each chunk's steps are one batch; the lanes (one per layout) reduce a batch on this thread
-    // or on the scheduler's helper, and its rows are written here, in order, two batches behind
-    // the newest, so that the helper has the next ones to reduce meanwhile.
+    // Each chunk's steps are one batch; the lanes (one per layout, and one for the steps' own
+    // words) reduce a batch and write its words on this thread or on the scheduler's helper, and
+    // its rows are joined here, in order, two batches behind the newest, so that the helper has
+    // the next ones to reduce meanwhile.
     var scheduler: LaneScheduler?
-    var row = Comparison.Row(step: 0, t: 0, event: nil, cells: [])
     func writeOldest() -> Bool {
-      scheduler?.withOldest { Comparator.hand($0, into: &row, take) } ?? false
+      scheduler?.withOldest { batch in
+        if isJSON {
+          json.write(batch) { output.write($0) }
+        } else {
+          printer.write(batch) { output.write($0) }
+        }
+        return true
+      } ?? false
     }
     func handle(_ gathered: Comparator.Gathered) -> Bool {
       switch gathered {
       case .start(let header, let lanes):
         scheduler = LaneScheduler(lanes: lanes)
-        return take(.start(header))
+        if !isJSON { printer.write(.start(header)) }
+        return true
       case .batch(let batch):
         guard let scheduler else { return false }
         scheduler.add(batch)
@@ -136,7 +127,7 @@ struct CompareCommand: Command {
     comparator.finishGathering(handle)
     while writeOldest() {}
     printer.flush { output.write($0) }
-    writer.withBytes { output.write($0) }
+    json.flush { output.write($0) }
     if !isJSON {
       for line in printer.closingLines { output.line(line) }
     }

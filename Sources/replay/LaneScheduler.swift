@@ -6,9 +6,10 @@ internal import Dispatch
 /// the batches after it.
 ///
 /// Each lane reduces the batches in order, and whichever thread gets to a lane's next batch first
-/// reduces it: the helper takes the lane whose next batch is the oldest; the caller, when it
-/// needs a batch's rows, reduces itself every lane the helper has not started on that batch, and
-/// waits only for a lane the helper is in the middle of. A lane's cells are the same whichever
+/// reduces it: both threads take the lane whose next batch is the oldest. The caller, when it
+/// needs a batch's rows, so reduces itself every lane the helper has not started on that batch;
+/// while the helper is in the middle of the last one it needs, it reduces the lanes of a later
+/// batch, and waits only when the helper holds the only lane left. A lane's cells are the same whichever
 /// thread reduced them, so the output is too. When the helper gets no core (a busy machine), the
 /// caller ends up reducing every lane itself, as it would alone; when writing the rows is the
 /// longer part, the helper does all the reducing.
@@ -69,25 +70,27 @@ final class LaneScheduler: @unchecked Sendable {
         state.pending.first.map { ($0, state.firstPending) }
       })
     else { return nil }
-    for index in 0..<laneCount {
-      while true {
-        let taken: Comparison.Lane?? = state.withLock { state in
-          if state.next[index] > number { return .none }
-          // `nil` when the helper is reducing the lane.
-          defer { state.lanes[index] = nil }
-          return .some(state.lanes[index])
-        }
-        guard let taken else { break }
-        guard var lane = taken else {
-          reduced.wait()
-          continue
-        }
+    while true {
+      let task: Task = state.withLock { state in
+        guard state.next.contains(where: { $0 <= number }) else { return .end }
+        // Rather than wait for a lane the helper holds, reduce another, perhaps of a later batch.
+        return Self.chooseLane(&state) ?? .wait
+      }
+      switch task {
+      case .end, .free:
+        break
+      case .wait:
+        reduced.wait()
+        continue
+      case .reduce(let index, var lane, let batch):
         lane.reduce(batch)
         state.withLock { state in
           state.lanes[index] = lane
           state.next[index] += 1
         }
+        continue
       }
+      break
     }
     let going = body(batch)
     // The batch leaves this thread under the lock, so that the helper drops the last reference.
@@ -126,17 +129,7 @@ final class LaneScheduler: @unchecked Sendable {
           defer { state.spent.removeAll() }
           return .free(state.spent)
         }
-        var chosen: Int?
-        for index in state.lanes.indices
-        where state.lanes[index] != nil
-          && state.next[index] - state.firstPending < state.pending.count
-        {
-          if let best = chosen, state.next[best] <= state.next[index] { continue }
-          chosen = index
-        }
-        guard let index = chosen, let lane = state.lanes[index] else { return .wait }
-        state.lanes[index] = nil
-        return .reduce(index: index, lane, state.pending[state.next[index] - state.firstPending])
+        return Self.chooseLane(&state) ?? .wait
       }
       switch task {
       case .end:
@@ -155,6 +148,22 @@ final class LaneScheduler: @unchecked Sendable {
         reduced.signal()
       }
     }
+  }
+
+  /// Takes the lane that no thread holds whose next batch is the oldest of those handed in, with
+  /// that batch; `nil` when there is none.
+  private static func chooseLane(_ state: inout State) -> Task? {
+    var chosen: Int?
+    for index in state.lanes.indices
+    where state.lanes[index] != nil
+      && state.next[index] - state.firstPending < state.pending.count
+    {
+      if let best = chosen, state.next[best] <= state.next[index] { continue }
+      chosen = index
+    }
+    guard let index = chosen, let lane = state.lanes[index] else { return nil }
+    state.lanes[index] = nil
+    return .reduce(index: index, lane, state.pending[state.next[index] - state.firstPending])
   }
 
   /// Starts the helper thread.

@@ -34,17 +34,21 @@ struct CompareCommandTests {
   }
 
   /// What the library's ``Comparison``, which reduces every layout on the calling thread, prints
-  /// for `bytes` as `replay compare path` (and with `--json`).
-  func reference(_ bytes: [UInt8], path: String, json: Bool) -> CommandLineTests.Run {
-    let comparison = bytes.withUnsafeBufferPointer { Comparison(replaying: $0) }
+  /// for `bytes` as `replay compare path` (and with `--json`, `--diverging`).
+  func reference(
+    _ bytes: [UInt8], path: String, json: Bool, onlyDiverging: Bool = false,
+    columns: [Comparison.Column] = Comparison.Column.every()
+  ) -> CommandLineTests.Run {
+    let comparison = bytes.withUnsafeBufferPointer { Comparison(replaying: $0, columns: columns) }
     let error = comparison.errors.map { $0.rendered(file: path) + "\n" }.joined()
     let status: Int32 = comparison.errors.isEmpty ? 0 : 1
     guard json else {
-      let text = comparison.lines(file: path).map { $0 + "\n" }.joined()
+      let text = comparison.lines(file: path, onlyDiverging: onlyDiverging).map { $0 + "\n" }
+        .joined()
       return CommandLineTests.Run(status: status, output: text, error: error)
     }
     var writer = JSONWriter()
-    for row in comparison.rows {
+    for row in comparison.rows where row.diverges || !onlyDiverging {
       comparison.write(row, to: &writer)
       writer.newline()
     }
@@ -63,6 +67,19 @@ struct CompareCommandTests {
     // Steps 0 to 240, then the count.
     #expect(text.output.contains("\n\n241 steps, "))
     expectNoDifference(try compare([path, "--json"]), reference(bytes, path: path, json: true))
+    // Every step of the generated file diverges across all the layouts; the two RxKeyboard
+    // releases diverge at some steps only.
+    let releases = ["rxkeyboard", "rxkeyboard@2.0.1"]
+    let columns = releases.compactMap(Comparison.Column.init(name:))
+    let both = reference(bytes, path: path, json: false, columns: columns)
+    let diverging = reference(bytes, path: path, json: false, onlyDiverging: true, columns: columns)
+    #expect(diverging.output.count < both.output.count / 2)
+    #expect(diverging.output.contains(" ≠ rxkeyboard "))
+    let layouts = ["--layouts", releases.joined(separator: ",")]
+    expectNoDifference(try compare([path, "--diverging"] + layouts), diverging)
+    expectNoDifference(
+      try compare([path, "--diverging", "--json"] + layouts),
+      reference(bytes, path: path, json: true, onlyDiverging: true, columns: columns))
   }
 
   @Test func layoutsOnTwoThreadsStopBeforeABadLine() throws {

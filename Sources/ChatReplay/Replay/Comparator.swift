@@ -14,7 +14,10 @@
 /// The layouts are independent of each other, so ``gather(_:decoded:_:)`` hands out the steps
 /// of each chunk as a ``Comparison/Batch`` and each column's ``Comparison/Lane`` instead, for a
 /// caller to reduce on several threads; ``hand(_:into:_:)`` then makes the rows of a reduced
-/// batch.
+/// batch. With a ``Comparison/Wording`` of text or JSON, the lanes also write the table's words
+/// or the objects of `--json` (and a lane of its own each step's number, time and event), so
+/// that ``Comparison/TextPrinter/write(_:flushing:)`` and
+/// ``Comparison/JSONPrinter/write(_:flushing:)`` only join them.
 public struct Comparator: Sendable {
   /// What the comparison produced.
   public enum Output: Sendable {
@@ -34,6 +37,8 @@ public struct Comparator: Sendable {
 
   /// The layouts compared, in order.
   public let columns: [Comparison.Column]
+  /// What the lanes of ``gather(_:decoded:_:)`` write besides the cells.
+  public let wording: Comparison.Wording
   /// The measurer, the line limit and the command line's layout options (each layout takes those
   /// it declares).
   private let options: Replayer.Options
@@ -56,9 +61,15 @@ public struct Comparator: Sendable {
   /// layout options (its layouts and RxKeyboard release are the columns').
   ///
   /// The header's and `options`' layout options go to every column whose layout declares them.
-  public init(columns: [Comparison.Column], options: Replayer.Options = Replayer.Options()) {
+  /// The lanes of ``gather(_:decoded:_:)`` write what `wording` says; ``read(_:decoded:_:)``
+  /// needs the cells alone.
+  public init(
+    columns: [Comparison.Column], options: Replayer.Options = Replayer.Options(),
+    wording: Comparison.Wording = .cells
+  ) {
     self.columns = columns
     self.options = options
+    self.wording = wording
     reader = RecordingReader(lineLimit: options.lineLimit)
   }
 
@@ -124,16 +135,16 @@ public struct Comparator: Sendable {
     _ batch: Comparison.Batch, into row: inout Comparison.Row, _ body: (Output) -> Bool
   ) -> Bool {
     let columnCount = batch.columnCount
+    if row.cells.count != columnCount {
+      let empty = Comparison.Cell(inputBarFrame: .zero, bottomInset: 0, offsetY: 0)
+      row.cells = Array(repeating: empty, count: columnCount)
+    }
     for index in 0..<batch.count {
       let event = batch.event(index)
       row.step = batch.firstStep + index
       row.t = event?.t ?? batch.startTime
       row.event = event?.event
-      if row.cells.count == columnCount {
-        for column in 0..<columnCount { row.cells[column] = batch.cell(index, column: column) }
-      } else {
-        row.cells = (0..<columnCount).map { batch.cell(index, column: $0) }
-      }
+      for column in 0..<columnCount { batch.fill(&row.cells[column], at: index, column: column) }
       guard body(.row(row)) else { return false }
     }
     return true
@@ -172,13 +183,16 @@ public struct Comparator: Sendable {
         layoutOptions.skipsUndeclaredOptions = true
         do {
           let screen = try layoutOptions.screen(for: header, line: line)
-          lanes.append(Comparison.Lane(column: index, screen: screen, header: header))
+          lanes.append(
+            Comparison.Lane(
+              column: index, of: columns, screen: screen, header: header, wording: wording))
         } catch let error {
           failure = error
           return false
         }
       }
       startTime = lanes.first?.startTime ?? 0
+      if wording != .cells { lanes.append(Comparison.Lane(steps: wording)) }
       guard body(.start(header, lanes: lanes)) else { return false }
       // Step 0, the initial states.
       startsAtStepZero = true
@@ -199,7 +213,7 @@ public struct Comparator: Sendable {
     if !events.isEmpty || startsAtStepZero {
       let batch = Comparison.Batch(
         firstStep: nextStep, startsAtStepZero: startsAtStepZero, events: events,
-        startTime: startTime, columnCount: columns.count)
+        startTime: startTime, columnCount: columns.count, wording: wording)
       nextStep += batch.count
       going = body(.batch(batch)) && going
     }

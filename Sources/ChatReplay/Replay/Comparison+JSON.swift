@@ -22,9 +22,17 @@ extension Comparison {
   }
 
   /// Opens a layout's object and writes its members up to the opened `diagnostics` array, the
-  /// same for the plain writer and for the one that copies what it wrote before.
+  /// same for the plain writer and for the lanes that write each layout's objects.
   @inline(__always)
   static func writeCellHead(_ cell: Cell, column: Column, to writer: inout some StructuredWriter) {
+    writeCellLayout(column, to: &writer)
+    writeCellValues(
+      cell.inputBarFrame, bottomInset: cell.bottomInset, offsetY: cell.offsetY, to: &writer)
+  }
+
+  /// Opens a layout's object and writes what depends on the column alone: the layout, its
+  /// release, and the `inputBar` object's opened `frame` member.
+  static func writeCellLayout(_ column: Column, to writer: inout some StructuredWriter) {
     writer.beginObject()
     writer.key("layout")
     writer.string(column.id.rawValue)
@@ -35,28 +43,45 @@ extension Comparison {
     writer.key("inputBar")
     writer.beginObject()
     writer.key("frame")
-    EventEncoder.write(cell.inputBarFrame, to: &writer)
+  }
+
+  /// Writes a layout's values after ``writeCellLayout(_:to:)``, up to the opened `diagnostics`
+  /// array.
+  @inline(__always)
+  static func writeCellValues(
+    _ inputBarFrame: Rect, bottomInset: Double, offsetY: Double,
+    to writer: inout some StructuredWriter
+  ) {
+    EventEncoder.write(inputBarFrame, to: &writer)
     writer.endObject()
     writer.key("bottomInset")
-    writer.number(cell.bottomInset)
+    writer.number(bottomInset)
     writer.key("offsetY")
-    writer.number(cell.offsetY)
+    writer.number(offsetY)
     writer.key("diagnostics")
     writer.beginArray()
+  }
+
+  /// Opens a step's object and writes its number, time and event (`nil` for step 0).
+  @inline(__always)
+  static func writeStepHead(
+    step: Int, t: Double, event: Event?, to writer: inout some StructuredWriter
+  ) {
+    writer.beginObject()
+    writer.key("step")
+    writer.number(Double(step))
+    writer.key("t")
+    writer.number(t)
+    if let event {
+      writer.key("event")
+      EventEncoder.write(TimedEvent(t: t, event: event), to: &writer)
+    }
   }
 
   private static func writeGeneric(
     _ row: Row, columns: [Column], to writer: inout some StructuredWriter
   ) {
-    writer.beginObject()
-    writer.key("step")
-    writer.number(Double(row.step))
-    writer.key("t")
-    writer.number(row.t)
-    if let event = row.event {
-      writer.key("event")
-      EventEncoder.write(TimedEvent(t: row.t, event: event), to: &writer)
-    }
+    writeStepHead(step: row.step, t: row.t, event: row.event, to: &writer)
     writer.key("diverges")
     writer.bool(row.diverges)
     writer.key("layouts")
@@ -76,113 +101,64 @@ extension Comparison {
 
 extension Comparison {
   /// Writes the steps of a comparison as `replay compare --json` prints them, byte for byte as
-  /// ``write(_:columns:to:)`` does, copying what it wrote before wherever it can.
+  /// ``write(_:columns:to:)`` does, from the objects the lanes wrote.
   ///
-  /// A layout's object is copied from the step before while its cell is the same, and each of
-  /// its diagnostics from the last one written at the same place in that layout's list while it
-  /// is the same: their bytes depend on nothing else. The rest is written by the writer of
-  /// `replay FILE --json`'s states, which takes the buffer once per row.
+  /// A batch's lanes write each step's number, time and event, and each layout's object
+  /// (copied from the step before while its cell is the same, and each diagnostic from the last
+  /// one written at its place in that layout's list while it is the same: their bytes depend on
+  /// nothing else). Only whether the step diverges, the commas and the brackets are written
+  /// here.
   public struct JSONPrinter: Sendable {
-    /// The layouts compared, in order.
-    public let columns: [Column]
-    /// Each column's last cell and its object's bytes.
-    private var cells: [Memo<Cell>]
-    /// Each column's last diagnostics and their bytes, by position in its list.
-    private var diagnostics: [[Memo<Diagnostic>]]
+    /// Whether only the diverging steps are written.
+    public let onlyDiverging: Bool
+    /// The lines written and not yet handed out.
+    private var storage = ByteStorage(capacity: 1 << 17)
 
-    /// What was written for a value, to copy while the value is the same.
-    private struct Memo<Value: Equatable & Sendable>: Sendable {
-      var value: Value?
-      var bytes: [UInt8] = []
-
-      /// Keeps the bytes written into `storage` from `start` on as those of `value`.
-      mutating func keep(_ value: Value, _ storage: ByteStorage, from start: Int) {
-        self.value = value
-        bytes.removeAll(keepingCapacity: true)
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: storage.buffer[start...]))
-      }
+    /// A printer of every step, or of the diverging ones only.
+    public init(onlyDiverging: Bool = false) {
+      self.onlyDiverging = onlyDiverging
     }
 
-    /// A printer for a comparison of `columns`.
-    public init(columns: [Column]) {
-      self.columns = columns
-      cells = Array(repeating: Memo(), count: columns.count)
-      diagnostics = Array(repeating: [], count: columns.count)
-    }
-
-    /// Writes `row`, without the newline that ends its record.
-    public mutating func write(_ row: Row, to writer: inout JSONWriter) {
-      let storage = writer.reserve(0)
-      var tokens = StateBytesWriter(
-        storage: storage, needsComma: writer.needsComma, memo: RecordMemo())
-      tokens.beginObject()
-      tokens.key("step")
-      tokens.number(Double(row.step))
-      tokens.key("t")
-      tokens.number(row.t)
-      if let event = row.event {
-        tokens.key("event")
-        EventEncoder.write(TimedEvent(t: row.t, event: event), to: &tokens)
-      }
-      tokens.key("diverges")
-      tokens.bool(row.diverges)
-      tokens.key("layouts")
-      tokens.beginArray()
-      for index in 0..<min(columns.count, row.cells.count) {
-        let cell = row.cells[index]
-        Self.separate(&tokens)
-        if cells[index].value == cell {
-          Self.copy(cells[index].bytes, to: &tokens)
-          continue
-        }
-        let start = storage.count
-        writeCell(cell, column: index, to: &tokens)
-        cells[index].keep(cell, storage, from: start)
-      }
-      tokens.endArray()
-      tokens.endObject()
-      writer.needsComma = tokens.needsComma
-    }
-
-    private mutating func writeCell(
-      _ cell: Cell, column index: Int, to tokens: inout StateBytesWriter
+    /// Writes a line for each step of `batch`, whose lanes wrote its objects, and hands out the
+    /// bytes whenever 64 KiB are written.
+    public mutating func write(
+      _ batch: Batch, flushing output: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
-      Comparison.writeCellHead(cell, column: columns[index], to: &tokens)
-      for (position, diagnostic) in cell.diagnostics.enumerated() {
-        Self.separate(&tokens)
-        if position < diagnostics[index].count {
-          if diagnostics[index][position].value == diagnostic {
-            Self.copy(diagnostics[index][position].bytes, to: &tokens)
-            continue
+      precondition(batch.wording == .json, "the lanes did not word the batch as JSON")
+      if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+      let storage = self.storage
+      let onlyDiverging = self.onlyDiverging
+      let columnCount = batch.columnCount
+      batch.withWritten { written in
+        for index in 0..<written.count {
+          let diverges = written.diverges(index)
+          guard diverges || !onlyDiverging else { continue }
+          let step = written.stepWords(index)
+          storage.reserve(step.count)
+          storage.append(step.baseAddress, count: step.count)
+          TextBytes.append(
+            diverges ? ",\"diverges\":true,\"layouts\":[" : ",\"diverges\":false,\"layouts\":[",
+            to: storage)
+          for column in 0..<columnCount {
+            let words = written.words(index, column: column)
+            storage.reserve(words.count + 1)
+            if column > 0 { storage.append(UInt8(ascii: ",")) }
+            storage.append(words.baseAddress, count: words.count)
           }
-        } else {
-          diagnostics[index].append(Memo())
+          TextBytes.append("]}\n", to: storage)
+          if storage.count >= 1 << 16 {
+            output(storage.buffer)
+            storage.count = 0
+          }
         }
-        let start = tokens.storage.count
-        diagnostic.write(to: &tokens)
-        diagnostics[index][position].keep(diagnostic, tokens.storage, from: start)
       }
-      tokens.endArray()
-      tokens.endObject()
     }
 
-    /// Writes the comma before the next value, if one is due, so that what follows starts the
-    /// value itself.
-    @inline(__always)
-    private static func separate(_ tokens: inout StateBytesWriter) {
-      tokens.storage.reserve(1)
-      if tokens.needsComma { tokens.storage.append(UInt8(ascii: ",")) }
-      tokens.needsComma = false
-    }
-
-    /// Writes a value's bytes, written before.
-    @inline(__always)
-    private static func copy(_ bytes: [UInt8], to tokens: inout StateBytesWriter) {
-      bytes.withUnsafeBufferPointer { bytes in
-        tokens.storage.reserve(bytes.count)
-        tokens.storage.append(bytes.baseAddress, count: bytes.count)
-      }
-      tokens.needsComma = true
+    /// Hands out the bytes written since the last flush, and forgets them.
+    public mutating func flush(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+      if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+      body(storage.buffer)
+      storage.count = 0
     }
   }
 }

@@ -59,10 +59,7 @@ extension Comparison {
       self.file = file
       self.columns = columns
       self.onlyDiverging = onlyDiverging
-      let width = Comparison.nameWidth(columns)
-      names = columns.map { column in
-        Array(column.name.utf8) + Array(repeating: 0x20, count: max(width - column.name.count, 0))
-      }
+      names = columns.indices.map { Comparison.paddedName(columns, column: $0) }
       cellTexts = Array(repeating: CellText(), count: columns.count)
     }
 
@@ -124,25 +121,50 @@ extension Comparison {
       storage.count = 0
     }
 
-    private mutating func writeRow(_ row: Row, diverges: Bool, to storage: ByteStorage) {
-      let rowStart = storage.count
-      var start = rowStart
-      TextBytes.appendDigits(UInt64(row.step), to: storage)
-      TextBytes.alignRight(from: start, width: 4, in: storage)
-      TextBytes.append("  ", to: storage)
-      start = storage.count
-      TextBytes.appendFixed3(row.t, to: storage)
-      TextBytes.alignRight(from: start, width: 7, in: storage)
-      TextBytes.append("  ", to: storage)
-      start = storage.count
-      var characters = 7
-      if let event = row.event {
-        characters = TextBytes.appendSummary(event, width: 44, to: storage)
-      } else {
-        TextBytes.append("(start)", to: storage)
+    /// Writes the rows of `batch`, whose lanes wrote the words of the table, and hands out the
+    /// bytes whenever 64 KiB are written: the same text as ``write(_:)`` for each of its rows.
+    ///
+    /// Each step's line starts with its number, time and event as the steps' lane wrote them,
+    /// and each layout's line holds the words its lane wrote: only the `≠`, the indents and the
+    /// newlines are written here.
+    public mutating func write(
+      _ batch: Batch, flushing output: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+      precondition(batch.wording == .text, "the lanes did not word the batch as text")
+      if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+      let storage = self.storage
+      let onlyDiverging = self.onlyDiverging
+      let columnCount = batch.columnCount
+      batch.withWritten { written in
+        for index in 0..<written.count {
+          stepCount += 1
+          let diverges = written.diverges(index)
+          if diverges {
+            divergingCount += 1
+            if firstDiverging == nil { firstDiverging = batch.firstStep + index }
+          }
+          guard diverges || !onlyDiverging else { continue }
+          let step = written.stepWords(index)
+          storage.reserve(step.count)
+          storage.append(step.baseAddress, count: step.count)
+          TextBytes.append(diverges ? " ≠ " : "   ", to: storage)
+          for column in 0..<columnCount {
+            if column > 0 { TextBytes.appendSpaces(written.indents[index], to: storage) }
+            let words = written.words(index, column: column)
+            storage.reserve(words.count + 1)
+            storage.append(words.baseAddress, count: words.count)
+            storage.append(0x0A)
+          }
+          if storage.count >= 1 << 16 {
+            output(storage.buffer)
+            storage.count = 0
+          }
+        }
       }
-      TextBytes.appendSpaces(44 - characters, to: storage)
-      let prefixCount = start - rowStart + max(characters, 44) + 3
+    }
+
+    private mutating func writeRow(_ row: Row, diverges: Bool, to storage: ByteStorage) {
+      let prefixCount = Self.appendStep(row.step, t: row.t, event: row.event, to: storage)
       TextBytes.append(diverges ? " ≠ " : "   ", to: storage)
       for (index, cell) in row.cells.enumerated() {
         if index > 0 { TextBytes.appendSpaces(prefixCount, to: storage) }
@@ -157,7 +179,10 @@ extension Comparison {
             storage.reserve(name.count)
             storage.append(name.baseAddress, count: name.count)
           }
-          Self.appendCell(cell, to: storage)
+          cell.diagnostics.withUnsafeBufferPointer { diagnostics in
+            Self.appendCell(
+              cell.inputBarFrame, cell.bottomInset, cell.offsetY, diagnostics, to: storage)
+          }
           cellTexts[index].cell = cell
           cellTexts[index].text.removeAll(keepingCapacity: true)
           cellTexts[index].text.append(
@@ -169,24 +194,51 @@ extension Comparison {
       }
     }
 
-    /// ` (0, 438, 393×44)          414       808  keyboard-gap`: the cell after its name.
-    private static func appendCell(_ cell: Cell, to storage: ByteStorage) {
+    /// `   1    1.000  keyboard willChangeFrame → (0, 516, 393×336) `: a step's number, time
+    /// and event (cut to 44 characters), up to the `≠` column; returns how many characters come
+    /// before the layout column, which the step's other lines are indented by.
+    static func appendStep(_ step: Int, t: Double, event: Event?, to storage: ByteStorage) -> Int {
+      let rowStart = storage.count
+      var start = rowStart
+      TextBytes.appendDigits(UInt64(step), to: storage)
+      TextBytes.alignRight(from: start, width: 4, in: storage)
+      TextBytes.append("  ", to: storage)
+      start = storage.count
+      TextBytes.appendFixed3(t, to: storage)
+      TextBytes.alignRight(from: start, width: 7, in: storage)
+      TextBytes.append("  ", to: storage)
+      start = storage.count
+      var characters = 7
+      if let event {
+        characters = TextBytes.appendSummary(event, width: 44, to: storage)
+      } else {
+        TextBytes.append("(start)", to: storage)
+      }
+      TextBytes.appendSpaces(44 - characters, to: storage)
+      return start - rowStart + max(characters, 44) + 3
+    }
+
+    /// ` (0, 438, 393×44)          414       808  keyboard-gap`: a cell after its name.
+    static func appendCell(
+      _ inputBarFrame: Rect, _ bottomInset: Double, _ offsetY: Double,
+      _ diagnostics: UnsafeBufferPointer<Diagnostic>, to storage: ByteStorage
+    ) {
       TextBytes.append(" ", to: storage)
       let start = storage.count
-      SummaryText.append(cell.inputBarFrame, to: storage)
+      SummaryText.append(inputBarFrame, to: storage)
       // "×" is two bytes and one character; every other byte here is ASCII.
       TextBytes.appendSpaces(22 - (storage.count - start - 1), to: storage)
       TextBytes.append(" ", to: storage)
       var numberStart = storage.count
-      SummaryText.appendNumber(cell.bottomInset, to: storage)
+      SummaryText.appendNumber(bottomInset, to: storage)
       TextBytes.alignRight(from: numberStart, width: 7, in: storage)
       TextBytes.append("  ", to: storage)
       numberStart = storage.count
-      SummaryText.appendNumber(cell.offsetY, to: storage)
+      SummaryText.appendNumber(offsetY, to: storage)
       TextBytes.alignRight(from: numberStart, width: 8, in: storage)
-      if !cell.diagnostics.isEmpty {
+      if !diagnostics.isEmpty {
         TextBytes.append(" ", to: storage)
-        for diagnostic in cell.diagnostics {
+        for diagnostic in diagnostics {
           TextBytes.append(" ", to: storage)
           var id = diagnostic.id
           id.withUTF8 { id in
@@ -211,6 +263,13 @@ extension Comparison {
   /// The width of the layout column: 16, or the longest name (`keyboard-layout-guide`) in it.
   static func nameWidth(_ columns: [Column]) -> Int {
     max(16, columns.map(\.name.count).max() ?? 0)
+  }
+
+  /// The name of `columns`' column `column`, padded with spaces to the layout column's width.
+  static func paddedName(_ columns: [Column], column: Int) -> [UInt8] {
+    let name = columns[column].name
+    return Array(name.utf8)
+      + Array(repeating: 0x20, count: max(nameWidth(columns) - name.count, 0))
   }
 
   /// ``heading`` with the layout column as wide as `columns`' names.

@@ -27,6 +27,16 @@ public struct Comparison: Sendable {
       offsetY = state.list.contentOffsetY
       diagnostics = state.diagnostics
     }
+
+    /// A cell of these values.
+    init(
+      inputBarFrame: Rect, bottomInset: Double, offsetY: Double, diagnostics: [Diagnostic] = []
+    ) {
+      self.inputBarFrame = inputBarFrame
+      self.bottomInset = bottomInset
+      self.offsetY = offsetY
+      self.diagnostics = diagnostics
+    }
   }
 
   /// A layout to compare: a built-in one or one written outside the library, with its constants.
