@@ -1,3 +1,10 @@
+/// The shape of a state's diagnostics as ``PageLeaves`` records it: two with the same have their
+/// leaves at the same paths.
+private struct DiagnosticsShape: Hashable {
+  var shape: Int
+  var count: Int
+}
+
 /// Builds a page's data (``PageData``) one state at a time, comparing each with the one before.
 struct PageBuilder {
   private let timeline: Timeline
@@ -5,6 +12,8 @@ struct PageBuilder {
   private let measurer: MemoizingMeasurer
   private let columns: Int
   private var debugger: Debugger?
+  /// Whether the page carries `why` and `blame`, which need the paths that changed at each step.
+  private let explains: Bool
 
   private var paths = ["step", "t"]
   private var pathIndex = ["step": 0, "t": 1]
@@ -47,6 +56,10 @@ struct PageBuilder {
   private var diagnostics: [Diagnostic] = []
   private var diagnosticLeaves = PageLeaves()
   private var diagnosticIDs: [Int] = []
+  /// The paths' ids of the diagnostics' leaves for each of their shapes seen (keys, nesting and
+  /// count), the memory starting again past ``diagnosticShapeLimit`` shapes.
+  private var diagnosticPaths: [DiagnosticsShape: [Int]] = [:]
+  private static let diagnosticShapeLimit = 1_024
   private var messageCount = 0
   private var listWidth = 0.0
   /// The previous step's scene as its shapes' numbers.
@@ -79,7 +92,8 @@ struct PageBuilder {
     columns = min(PageData.trackColumns, range.count)
     tracks = Array(repeating: Array(repeating: .nan, count: 2 * columns), count: 4)
     ticks = Array(repeating: 0, count: columns)
-    if range.count <= PageData.explainedStepLimit { debugger = Debugger(timeline: timeline) }
+    explains = range.count <= PageData.explainedStepLimit
+    if explains { debugger = Debugger(timeline: timeline) }
   }
 
   private static func array() -> JSONWriter {
@@ -192,7 +206,7 @@ struct PageBuilder {
         if isCheckpoint || was.map({ !leaves.isSame(position, as: previousLeaves, $0) }) ?? true {
           changes.number(Double(id))
           leaves.write(position, to: &changes)
-          changed.insert(id)
+          if explains { changed.insert(id) }
           count += 1
         }
       }
@@ -207,7 +221,7 @@ struct PageBuilder {
       if isCheckpoint || !leaves.isSame(position, as: previousLeaves, position) {
         changes.number(Double(leafIDs[position]))
         leaves.write(position, to: &changes)
-        changed.insert(leafIDs[position])
+        if explains { changed.insert(leafIDs[position]) }
         count += 1
       }
     }
@@ -250,21 +264,31 @@ struct PageBuilder {
         where isCheckpoint || !diagnosticLeaves.isSame(position, as: previous, position) {
           changes.number(Double(id))
           diagnosticLeaves.write(position, to: &changes)
-          changed.insert(id)
+          if explains { changed.insert(id) }
           count += 1
         }
         return count
       }
-      var recorder = PagePaths()
-      write(&recorder)
-      diagnosticIDs = recorder.paths.map { pathID($0) }
+      // Diagnostics come and go in a few combinations: each one's paths are found once.
+      let key = DiagnosticsShape(shape: diagnosticLeaves.shape, count: diagnosticLeaves.kinds.count)
+      if let ids = diagnosticPaths[key] {
+        diagnosticIDs = ids
+      } else {
+        var recorder = PagePaths()
+        write(&recorder)
+        diagnosticIDs = recorder.paths.map { pathID($0) }
+        if diagnosticPaths.count >= Self.diagnosticShapeLimit {
+          diagnosticPaths.removeAll(keepingCapacity: true)
+        }
+        diagnosticPaths[key] = diagnosticIDs
+      }
       for (position, id) in diagnosticIDs.enumerated() {
         let was = old.removeValue(forKey: id)
         if isCheckpoint || was.map({ !diagnosticLeaves.isSame(position, as: previous, $0) }) ?? true
         {
           changes.number(Double(id))
           diagnosticLeaves.write(position, to: &changes)
-          changed.insert(id)
+          if explains { changed.insert(id) }
           count += 1
         }
       }
@@ -490,13 +514,14 @@ struct PageBuilder {
       ("counts", counts), ("changes", changes), ("scene", scenes), ("messages", messages),
       ("why", why),
     ]
+    bytes.reserveCapacity(bytes.count + streams.reduce(16 * streams.count) { $0 + $1.1.count })
     for (key, var stream) in streams {
       stream.endArray()
       bytes += Array(",\"\(key)\":".utf8)
       stream.withBytes { buffer in
         // `<` only ever appears inside strings: escaped, no `</script>` can end the data.
         var start = 0
-        for index in buffer.indices where buffer[index] == UInt8(ascii: "<") {
+        while let index = firstIndex(of: UInt8(ascii: "<"), in: buffer, from: start) {
           bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<index]))
           bytes += "\\u003c".utf8
           start = index + 1
