@@ -397,7 +397,8 @@ struct PageBuilder {
         of: drawn, previous: (partDrawn[position], partShapes[position]))
       shapes += numbers
       partShapes[position] = numbers
-      partDrawn[position] = drawn
+      // Swapped, not copied: `drawn` keeps a buffer of its own to draw the next part into.
+      swap(&partDrawn[position], &drawn)
     }
     var front = 0
     var back = 0
