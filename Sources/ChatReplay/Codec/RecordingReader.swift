@@ -166,7 +166,7 @@ public struct RecordingReader: Sendable {
   /// Handles one complete line (without its `\n`) that starts at byte `start` of the file;
   /// `decoded` is its event if it was decoded ahead of time.
   private mutating func process(
-    _ rawLine: UnsafeBufferPointer<UInt8>, at start: Int, decoded event: TimedEvent?,
+    _ rawLine: UnsafeBufferPointer<UInt8>, at start: Int, decoded event: consuming TimedEvent?,
     _ body: (Item) -> Bool
   ) -> Bool {
     var line = rawLine
@@ -185,8 +185,10 @@ public struct RecordingReader: Sendable {
       return deliver(.error(error), body)
     }
     // Most lines are events in the canonical shape: accepted straight from the fast path,
-    // without the general decoder's wrapping.
-    if let event = event ?? LineDecoder.decodeCanonical(line) {
+    // without the general decoder's wrapping. The event is moved along, not copied: a copy
+    // costs a retain and a release of its text or box per line.
+    if event == nil { event = LineDecoder.decodeCanonical(line) }
+    if let event = consume event {
       return accept(event, line: line, number: number, start: start, body)
     }
     let decoded: DecodedLine
@@ -213,7 +215,7 @@ public struct RecordingReader: Sendable {
   /// Hands out the event of line `number`, which starts at byte `start` of the file, if its
   /// time does not go backwards.
   private mutating func accept(
-    _ event: TimedEvent, line: UnsafeBufferPointer<UInt8>, number: Int, start: Int,
+    _ event: consuming TimedEvent, line: UnsafeBufferPointer<UInt8>, number: Int, start: Int,
     _ body: (Item) -> Bool
   ) -> Bool {
     if let previousT, event.t < previousT {
@@ -231,7 +233,7 @@ public struct RecordingReader: Sendable {
     return deliver(.event(event, line: number, bytes: start..<(start + line.count)), body)
   }
 
-  private mutating func deliver(_ item: Item, _ body: (Item) -> Bool) -> Bool {
+  private mutating func deliver(_ item: consuming Item, _ body: (Item) -> Bool) -> Bool {
     if body(item) { return true }
     stopped = true
     return false
