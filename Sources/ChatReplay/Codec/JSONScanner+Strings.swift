@@ -42,7 +42,10 @@ extension JSONScanner {
       }
     }
     guard position < count else { throw fail(.unexpectedEnd(expected: .closingQuote)) }
-    // Slow path: copy what was read and resolve escapes.
+    // Slow path: copy what was read and resolve escapes, in the scanner's scratch bytes (made
+    // the first time a line needs them, and kept for its next string).
+    var scratch = self.scratch.take() ?? []
+    defer { self.scratch = scratch }
     scratch.removeAll(keepingCapacity: true)
     scratch.append(contentsOf: UnsafeBufferPointer(start: base + start, count: position - start))
     while position < count {
@@ -54,7 +57,7 @@ extension JSONScanner {
           try body(bytes, !bytes.contains { $0 >= 0x80 })
         }
       case UInt8(ascii: "\\"):
-        try readEscape()
+        try readEscape(into: &scratch)
       case ..<0x20:
         throw fail(.controlCharacterInString(byte))
       case ..<0x80:
@@ -156,7 +159,8 @@ extension JSONScanner {
       decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
   }
 
-  mutating func readEscape() throws(ScanError) {
+  /// Reads the escape at the current position, appending what it stands for to `scratch`.
+  mutating func readEscape(into scratch: inout [UInt8]) throws(ScanError) {
     let start = position
     position += 1
     guard position < count else { throw fail(.unexpectedEnd(expected: .escape)) }
