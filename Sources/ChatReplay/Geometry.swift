@@ -45,6 +45,7 @@ public struct Rect: Hashable, Sendable {
   /// The overlap of two rectangles, or `nil` when they share no area.
   ///
   /// Rectangles that only touch along an edge do not intersect.
+  @inline(__always)
   public func intersection(_ other: Rect) -> Rect? {
     let left = max(minX, other.minX)
     let right = min(maxX, other.maxX)

@@ -14,3 +14,19 @@ func firstIndex(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from star
   guard let found = memchr(base + start, Int32(byte), buffer.count - start) else { return nil }
   return UnsafeRawPointer(found) - UnsafeRawPointer(base)
 }
+
+/// Whether the first `count` bytes at `lhs` and `rhs` are the same.
+@inline(__always)
+func bytesEqual(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, count: Int) -> Bool {
+  memcmp(lhs, rhs, count) == 0
+}
+
+/// A number that tells the calling thread from every other running thread.
+@inline(__always)
+func currentThreadID() -> UInt {
+  #if canImport(Darwin)
+    UInt(bitPattern: pthread_self())
+  #else
+    UInt(pthread_self())
+  #endif
+}

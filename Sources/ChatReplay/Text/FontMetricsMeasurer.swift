@@ -38,6 +38,10 @@ public struct FontMetricsMeasurer: TextMeasuring {
   /// One em in design units.
   private let emUnits: Double
 
+  /// The text measured last on each thread, shared by the measurer's copies: a cache that
+  /// changes no result.
+  private let memory = MeasuredTexts()
+
   /// Creates a measurer for `metrics`.
   public init(metrics: FontMetrics = .systemFontSubstitute) {
     self.metrics = metrics
@@ -66,28 +70,93 @@ public struct FontMetricsMeasurer: TextMeasuring {
   /// The widest line's width and the height of all lines of `text` wrapped at `width` points.
   public func boundingSize(of text: String, width: Double, fontSize: Double) -> Size {
     if text.isEmpty { return .zero }
-    let unitsPerEm = Double(metrics.unitsPerEm)
-    var breaker = LineBreaker(
-      maxUnits: width * unitsPerEm / fontSize, recorder: NoLineRecorder())
-    let measuredAsASCII =
-      text.utf8.withContiguousStorageIfAvailable { bytes in
-        measureASCII(bytes, into: &breaker)
-      } ?? false
-    if !measuredAsASCII {
-      // Start again, one grapheme cluster at a time.
-      breaker = LineBreaker(
-        maxUnits: width * unitsPerEm / fontSize, recorder: NoLineRecorder())
-      let measuredAsUTF8: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
-        measureUTF8(bytes, of: text, into: &breaker)
-        return true
-      }
-      if measuredAsUTF8 == nil { measureClusters(text, into: &breaker) }
+    let maxUnits = width * Double(metrics.unitsPerEm) / fontSize
+    let measured = text.utf8.withContiguousStorageIfAvailable { bytes in
+      measure(text, bytes: bytes, maxUnits: maxUnits, width: width, fontSize: fontSize)
     }
+    if let measured { return measured }
+    var breaker = LineBreaker(maxUnits: maxUnits, recorder: NoLineRecorder())
+    measureClusters(text, into: &breaker)
+    return size(after: breaker, fontSize: fontSize)
+  }
+
+  /// ``boundingSize(of:width:fontSize:)`` for `text`, whose UTF-8 is `bytes`: continued from the
+  /// calling thread's last text when `text` is that text or carries on from it (see
+  /// ``MeasuredTexts``), else measured whole (byte by byte while it is ASCII) and remembered.
+  private func measure(
+    _ text: String, bytes: UnsafeBufferPointer<UInt8>, maxUnits: Double, width: Double,
+    fontSize: Double
+  ) -> Size {
+    let widthBits = width.bitPattern
+    let fontSizeBits = fontSize.bitPattern
+    let last = memory.last()
+    if let last, last.pointee.widthBits == widthBits, last.pointee.fontSizeBits == fontSizeBits,
+      let base = bytes.baseAddress, last.pointee.isStart(of: base, count: bytes.count)
+    {
+      let start = last.pointee.byteCount
+      if start == bytes.count { return last.pointee.size }
+      if let size = measure(
+        text, bytes: bytes, from: start, continuing: &last.pointee, fontSize: fontSize)
+      {
+        return size
+      }
+    }
+    var breaker = LineBreaker(maxUnits: maxUnits, recorder: NoLineRecorder())
+    let isASCII = measureASCII(bytes, into: &breaker)
+    if !isASCII {
+      // Start again, one grapheme cluster at a time.
+      breaker = LineBreaker(maxUnits: maxUnits, recorder: NoLineRecorder())
+      measureUTF8(bytes, of: text, into: &breaker)
+    }
+    let measured = size(after: breaker, fontSize: fontSize)
+    last?.pointee = MeasuredTexts.Entry(
+      widthBits: widthBits, fontSizeBits: fontSizeBits, text: text, byteCount: bytes.count,
+      size: measured, breaker: breaker, isASCII: isASCII, endsOpen: Self.endsOpen(bytes))
+    return measured
+  }
+
+  /// Measures the bytes of `text` from `start` on, continuing `entry`, whose text is the bytes
+  /// before `start`; the size, with `entry` now `text`'s, or `nil` (and `entry` spent) when the
+  /// rest cannot be measured that way.
+  private func measure(
+    _ text: String, bytes: UnsafeBufferPointer<UInt8>, from start: Int,
+    continuing entry: inout MeasuredTexts.Entry, fontSize: Double
+  ) -> Size? {
+    if entry.isASCII {
+      guard measureASCII(UnsafeBufferPointer(rebasing: bytes[start...]), into: &entry.breaker)
+      else {
+        // The breaker has taken part of the rest: the entry no longer holds its text.
+        entry.byteCount = -1
+        return nil
+      }
+    } else {
+      guard ScalarClass.isSimple(Self.scalar(in: bytes, at: start).value) else { return nil }
+      measureUTF8(bytes, of: text, from: start, into: &entry.breaker)
+    }
+    entry.text = text
+    entry.byteCount = bytes.count
+    entry.endsOpen = Self.endsOpen(bytes)
+    entry.size = size(after: entry.breaker, fontSize: fontSize)
+    return entry.size
+  }
+
+  /// The bounding size of the lines `breaker` holds once its last paragraph ends.
+  private func size(after breaker: LineBreaker<NoLineRecorder>, fontSize: Double) -> Size {
+    var breaker = breaker
     breaker.endParagraph()
+    let unitsPerEm = Double(metrics.unitsPerEm)
     return Size(
       width: breaker.widestLine * fontSize / unitsPerEm,
-      height: Double(breaker.lineCount) * lineHeight(fontSize: fontSize)
-    )
+      height: Double(breaker.lineCount) * lineHeight(fontSize: fontSize))
+  }
+
+  /// Whether the last scalar of `bytes` (valid UTF-8, not empty) ends its grapheme cluster
+  /// whatever follows it: a simple scalar (see `ScalarClass.isSimple(_:)`), which a carriage
+  /// return is not.
+  private static func endsOpen(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var start = bytes.count - 1
+    while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+    return ScalarClass.isSimple(scalar(in: bytes, at: start).value)
   }
 
   /// The lines of `text` wrapped at `width` points, as ``boundingSize(of:width:fontSize:)``
@@ -189,14 +258,20 @@ public struct FontMetricsMeasurer: TextMeasuring {
   ///
   /// A run of simple scalars, most of a text even when it is not ASCII, is decoded from the bytes
   /// rather than through `String`'s scalar view, whose every step checks its index; elsewhere
-  /// `String` finds the clusters, as in ``measureClusters(_:into:)``.
+  /// `String` finds the clusters, as in ``measureClusters(_:into:)``. From `start` (a cluster
+  /// boundary) on, when `breaker` already holds the bytes before it.
+  ///
+  /// Never inlined: called from two places, it grew its caller past the point where the
+  /// per-scalar helpers inside it are inlined (`replay check` on 100,000 generated events took
+  /// 5 M instructions more).
+  @inline(never)
   private func measureUTF8(
-    _ bytes: UnsafeBufferPointer<UInt8>, of text: String,
+    _ bytes: UnsafeBufferPointer<UInt8>, of text: String, from start: Int = 0,
     into breaker: inout LineBreaker<NoLineRecorder>
   ) {
     let count = bytes.count
-    var offset = 0
-    var current = Self.scalar(in: bytes, at: 0)
+    var offset = start
+    var current = Self.scalar(in: bytes, at: start)
     while offset < count {
       let next = offset + current.length
       let following = next < count ? Self.scalar(in: bytes, at: next) : (value: 0, length: 0)

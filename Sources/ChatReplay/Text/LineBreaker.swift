@@ -17,7 +17,7 @@ enum LineStart {
 }
 
 /// Records nothing: measuring a size needs no positions.
-struct NoLineRecorder: LineRecording {
+struct NoLineRecorder: LineRecording, Sendable {
   @inline(__always) mutating func move(to position: String.Index, next: String.Index) {}
   @inline(__always) mutating func beginWord() {}
   @inline(__always) mutating func finishLine(nextStart: LineStart) {}
@@ -163,3 +163,5 @@ struct LineBreaker<Recorder: LineRecording> {
     lineHasContent = false
   }
 }
+
+extension LineBreaker: Sendable where Recorder: Sendable {}

@@ -1,0 +1,65 @@
+import ChatReplay
+import ReplayTestSupport
+import Testing
+
+/// The measurer remembers the last text it measured and continues from it when the next text
+/// carries on from it (typing); these tests check that a measurer that has measured a run of
+/// texts gives each one the same size, bit for bit, as a measurer that has measured nothing.
+struct MeasuredTextsTests {
+  /// Pieces a typed text grows by: ASCII letters and spaces, line ends that can join (CR, then
+  /// LF), a combining accent that joins the letter before it, emoji that a joiner or a skin tone
+  /// extends, a regional indicator pair, CJK, and Latin-1 letters.
+  static let pieces = [
+    "a", "b", "W", " ", "  ", "\t", "\r", "\n", "\r\n", "\u{301}", "é", "👍", "\u{1F3FD}",
+    "\u{200D}", "👩", "🇫", "🇷", "日", "本", "x y", "ñ", "\u{2028}", ".",
+  ]
+
+  /// Widths that wrap often, never, or put each cluster on its own line.
+  static let widths = [30.0, 55.5, 120.0, 0, .infinity]
+
+  @Test func aRunOfTextsMeasuresAsEachTextAlone() {
+    let shared = FontMetricsMeasurer()
+    // Measured right after a text that no generated text starts with, a text is measured whole.
+    let alone = FontMetricsMeasurer()
+    for seed in 0..<24 {
+      var rng = SplitMix64(seed: UInt64(seed))
+      var text = ""
+      let width = Self.widths[Int(rng.next() % UInt64(Self.widths.count))]
+      for _ in 0..<30 {
+        switch rng.next() % 8 {
+        case 0 where !text.isEmpty:
+          text.removeLast()
+        case 1:
+          text = ""
+        default:
+          text += Self.pieces[Int(rng.next() % UInt64(Self.pieces.count))]
+        }
+        _ = alone.boundingSize(of: "\u{1}", width: width, fontSize: 17)
+        let fresh = alone.boundingSize(of: text, width: width, fontSize: 17)
+        let remembered = shared.boundingSize(of: text, width: width, fontSize: 17)
+        #expect(
+          remembered.width.bitPattern == fresh.width.bitPattern
+            && remembered.height.bitPattern == fresh.height.bitPattern,
+          "seed \(seed), width \(width): \(text.debugDescription) measured \(remembered) after the texts before it, \(fresh) alone"
+        )
+      }
+    }
+  }
+
+  @Test func aLineFeedAfterACarriageReturnEndsOneParagraph() {
+    let measurer = FontMetricsMeasurer()
+    // "a\r" is two lines (the carriage return ends the first paragraph and the empty one after
+    // it is a line); "a\r\n" is one CR LF cluster, so it is two lines as well, not three.
+    let lineHeight = measurer.lineHeight(fontSize: 17)
+    #expect(measurer.boundingSize(of: "a\r", width: 100, fontSize: 17).height == 2 * lineHeight)
+    #expect(measurer.boundingSize(of: "a\r\n", width: 100, fontSize: 17).height == 2 * lineHeight)
+  }
+
+  @Test func anAccentTypedAfterALetterJoinsIt() {
+    // "e" then "e" + U+0301: one cluster "é" either way, as wide as the measurer makes it alone.
+    let measurer = FontMetricsMeasurer()
+    _ = measurer.boundingSize(of: "e", width: 100, fontSize: 17)
+    let joined = measurer.boundingSize(of: "e\u{301}", width: 100, fontSize: 17)
+    #expect(joined == FontMetricsMeasurer().boundingSize(of: "e\u{301}", width: 100, fontSize: 17))
+  }
+}
