@@ -92,6 +92,15 @@ struct StateBytesWriter: StructuredWriter {
     self.memo = memo
   }
 
+  /// Starts the next record, as a new writer with the same memo would: its diagnostics and
+  /// small objects are compared with the memo's from the first place on.
+  @inline(__always)
+  mutating func startRecord() {
+    needsComma = false
+    diagnosticPosition = 0
+    objectPosition = 0
+  }
+
   @inline(__always)
   private func comma() {
     if needsComma { storage.append(UInt8(ascii: ",")) }

@@ -52,8 +52,23 @@ extension Comparison {
     _ inputBarFrame: Rect, bottomInset: Double, offsetY: Double,
     to writer: inout some StructuredWriter
   ) {
+    writeCellFrame(inputBarFrame, to: &writer)
+    writeCellNumbers(bottomInset: bottomInset, offsetY: offsetY, to: &writer)
+  }
+
+  /// Writes the input bar's frame after ``writeCellLayout(_:to:)`` and closes `inputBar`.
+  @inline(__always)
+  static func writeCellFrame(_ inputBarFrame: Rect, to writer: inout some StructuredWriter) {
     EventEncoder.write(inputBarFrame, to: &writer)
     writer.endObject()
+  }
+
+  /// Writes a layout's inset and offset after ``writeCellFrame(_:to:)``, up to the opened
+  /// `diagnostics` array.
+  @inline(__always)
+  static func writeCellNumbers(
+    bottomInset: Double, offsetY: Double, to writer: inout some StructuredWriter
+  ) {
     writer.key("bottomInset")
     writer.number(bottomInset)
     writer.key("offsetY")

@@ -504,6 +504,29 @@ extension Comparison {
       ends[index] = previousEnd
     }
 
+    /// Whether cell `index` has a cell before it whose words are at hand.
+    @inline(__always)
+    func hasPrevious(_ index: Int) -> Bool { index > 0 || memo != nil }
+
+    /// How many bytes the words of the cell before cell `index` take.
+    @inline(__always)
+    func previousCount(at index: Int) -> Int {
+      index > 0 ? previousEnd - previousStart : memo?.count ?? 0
+    }
+
+    /// Appends the bytes `range` of the words of the cell before cell `index`.
+    @inline(__always)
+    func appendPrevious(_ range: Range<Int>, at index: Int) {
+      storage.reserve(range.count)
+      guard index == 0 else {
+        storage.append(storage.base + previousStart + range.lowerBound, count: range.count)
+        return
+      }
+      memo?.withUnsafeBufferPointer { memo in
+        storage.append(memo.baseAddress.map { $0 + range.lowerBound }, count: range.count)
+      }
+    }
+
     /// The words of the batch's last cell, to share with the next batch's first; `nil` when the
     /// batch had no cell.
     func kept() -> [UInt8]? {
@@ -525,6 +548,12 @@ extension Comparison {
     private var bytesPerCell = 128
     /// The diagnostics written last at each place in the list, and their bytes.
     private var diagnosticMemo = RecordMemo()
+    /// Where the parts of the words of the cell before end, counted from their start.
+    ///
+    /// The layout and the frame come first, then the inset and the offset up to the opened
+    /// `diagnostics` array, then the diagnostics and the closing brackets.
+    private var frameEnd = 0
+    private var numbersEnd = 0
 
     init(column: Column) {
       let storage = ByteStorage(capacity: 128)
@@ -540,6 +569,12 @@ extension Comparison {
     ) {
       var sharing = WordSharing(
         memo: hasMemo ? memo : nil, storage: storage, count: count, bytesPerCell: bytesPerCell)
+      // One writer for the batch, which holds the memo of the diagnostics meanwhile (so that its
+      // arrays stay uniquely held).
+      var taken = RecordMemo()
+      swap(&taken, &diagnosticMemo)
+      var tokens = StateBytesWriter(storage: storage, needsComma: false, memo: consume taken)
+      defer { diagnosticMemo = tokens.memo }
       var previous = seed
       for index in 0..<count {
         let cell = cells[index]
@@ -550,7 +585,9 @@ extension Comparison {
           && cell.diagnosticsStart == previous.diagnosticsStart
           && cell.diagnosticsCount == previous.diagnosticsCount
         if !sharing.share(index, when: isSame) {
-          writeCell(cell, UnsafeBufferPointer(rebasing: diagnostics[cell.diagnostics]), storage)
+          writeCell(
+            cell, after: previous, at: index,
+            UnsafeBufferPointer(rebasing: diagnostics[cell.diagnostics]), sharing, &tokens)
         }
         sharing.end(index, starts: starts, ends: ends)
         previous = cell
@@ -562,24 +599,52 @@ extension Comparison {
       }
     }
 
+    /// Writes the object of `cell`, the cell at `index`, whose part that reads as the same part
+    /// of `previous`' object (the frame; the inset and offset; the diagnostics) is copied from it.
     private mutating func writeCell(
-      _ cell: StoredCell, _ diagnostics: UnsafeBufferPointer<Diagnostic>, _ storage: ByteStorage
+      _ cell: StoredCell, after previous: StoredCell, at index: Int,
+      _ diagnostics: UnsafeBufferPointer<Diagnostic>, _ sharing: WordSharing,
+      _ tokens: inout StateBytesWriter
     ) {
-      head.withUnsafeBufferPointer { head in
-        storage.reserve(head.count)
-        storage.append(head.baseAddress, count: head.count)
+      let storage = sharing.storage
+      let start = storage.count
+      let hasPrevious = sharing.hasPrevious(index)
+      tokens.startRecord()
+      if hasPrevious && cell.inputBarFrame == previous.inputBarFrame {
+        sharing.appendPrevious(0..<frameEnd, at: index)
+      } else {
+        head.withUnsafeBufferPointer { head in
+          storage.reserve(head.count)
+          storage.append(head.baseAddress, count: head.count)
+        }
+        Comparison.writeCellFrame(cell.inputBarFrame, to: &tokens)
       }
-      // The memo moves into the writer and back, so that its arrays stay uniquely held.
-      var taken = RecordMemo()
-      swap(&taken, &diagnosticMemo)
-      var tokens = StateBytesWriter(storage: storage, needsComma: false, memo: consume taken)
-      Comparison.writeCellValues(
-        cell.inputBarFrame, bottomInset: cell.bottomInset, offsetY: cell.offsetY, to: &tokens)
-      // Each diagnostic is copied from the last one written at its place while it is the same.
-      for diagnostic in diagnostics { tokens.diagnostic(diagnostic) }
-      tokens.endArray()
-      tokens.endObject()
-      diagnosticMemo = tokens.memo
+      let newFrameEnd = storage.count - start
+      if hasPrevious && cell.bottomInset == previous.bottomInset
+        && cell.offsetY == previous.offsetY
+      {
+        sharing.appendPrevious(frameEnd..<numbersEnd, at: index)
+      } else {
+        tokens.needsComma = true
+        Comparison.writeCellNumbers(
+          bottomInset: cell.bottomInset, offsetY: cell.offsetY, to: &tokens)
+      }
+      let newNumbersEnd = storage.count - start
+      // Two cells in a row have the same diagnostics when they share the run.
+      if hasPrevious && cell.diagnosticsStart == previous.diagnosticsStart
+        && cell.diagnosticsCount == previous.diagnosticsCount
+      {
+        sharing.appendPrevious(numbersEnd..<sharing.previousCount(at: index), at: index)
+      } else {
+        tokens.needsComma = false
+        // Each diagnostic is copied from the last one written at its place while it is the
+        // same.
+        for diagnostic in diagnostics { tokens.diagnostic(diagnostic) }
+        tokens.endArray()
+        tokens.endObject()
+      }
+      frameEnd = newFrameEnd
+      numbersEnd = newNumbersEnd
     }
   }
 
@@ -616,8 +681,9 @@ extension Comparison {
         }
         steps.indents = indents
       case .json:
+        var tokens = StateBytesWriter(storage: storage, needsComma: false, memo: RecordMemo())
         for index in 0..<batch.count {
-          var tokens = StateBytesWriter(storage: storage, needsComma: false, memo: RecordMemo())
+          tokens.startRecord()
           Comparison.writeStepHead(
             step: batch.firstStep + index, t: batch.time(index), event: batch.event(index)?.event,
             to: &tokens)
