@@ -24,7 +24,7 @@ struct PageBuilder {
   /// ``PageShapeTable/limit`` of them, and a summary seen before that is written once more (each
   /// keystroke's summary is new, and a long page's memory would grow with it and miss the caches).
   private var summaryIndex: [String: Int] = [:]
-  private var shapeTable = PageShapeTable()
+  private var shapeTable: PageShapeTable
   private var texts: [String] = []
   private var textIndex: [String: Int] = [:]
   private var messageFields: [String] = []
@@ -90,6 +90,11 @@ struct PageBuilder {
     self.range = range
     measurer = MemoizingMeasurer(timeline.screen.measurer)
     columns = min(PageData.trackColumns, range.count)
+    // About one new shape and one new summary a step: room for them up to the memories' limit,
+    // made once rather than by doubling.
+    let expected = min(PageShapeTable.limit, range.count)
+    shapeTable = PageShapeTable(expected: expected)
+    summaryIndex.reserveCapacity(expected)
     tracks = Array(repeating: Array(repeating: .nan, count: 2 * columns), count: 4)
     ticks = Array(repeating: 0, count: columns)
     explains = range.count <= PageData.explainedStepLimit

@@ -83,6 +83,11 @@ struct PageShapeTable {
   /// The most shapes the memory holds before it starts again.
   static let limit = 65_536
 
+  /// A table with room for `expected` shapes in its memory before it grows.
+  init(expected: Int) {
+    numbers.reserveCapacity(min(expected, Self.limit))
+  }
+
   /// The numbers of `shapes`, each taken from `previous` (shapes drawn before, and their
   /// numbers) when the shape at its place there has the same key.
   mutating func numbers(
