@@ -20,8 +20,8 @@ struct PageBuilder {
   private var types: [String] = []
   private var typeIndex: [UInt8: Int] = [:]
   private var summaries: [String] = []
-  /// The recent summaries' places in ``summaries``: it starts again when it holds
-  /// ``PageShapeTable/limit`` of them, and a summary seen before that is written once more (each
+  /// The recent summaries' places in ``summaries``: it starts again when a new one would make
+  /// it hold more than ``PageShapeTable/limit``, and a summary seen before that is written once more (each
   /// keystroke's summary is new, and a long page's memory would grow with it and miss the caches).
   private var summaryIndex: [String: Int] = [:]
   private var shapeTable: PageShapeTable
@@ -183,8 +183,13 @@ struct PageBuilder {
     lines.number(Double(number - line))
     line = number
     typeColumn.number(Double(type))
-    if summaryIndex.count >= PageShapeTable.limit { summaryIndex.removeAll(keepingCapacity: true) }
-    summaryColumn.number(Double(Self.intern(summary, &summaries, &summaryIndex)))
+    let summaryID = Self.intern(summary, &summaries, &summaryIndex)
+    if summaryIndex.count > PageShapeTable.limit {
+      // Past the limit, the memory starts again with the new summary alone.
+      summaryIndex.removeAll(keepingCapacity: true)
+      summaryIndex[summary] = summaryID
+    }
+    summaryColumn.number(Double(summaryID))
     if type < 64 { ticks[index * columns / range.count] |= 1 << UInt64(type) }
   }
 

@@ -70,22 +70,27 @@ struct PageShapeKey: Hashable {
 /// The page's shapes: a shape's number is its place in ``texts``.
 ///
 /// A shape seen before is found by its value in a memory of the recent shapes, which starts
-/// again when it holds ``limit`` of them: a long page's memory stays small enough to stay in the
-/// caches, and a shape last seen before the memory started again is written once more, under a
-/// new number (the page draws the same shape either way). The memory is the page's only state,
-/// so the same input still gives the same bytes.
+/// again (with the new shape alone) when a new shape would make it hold more than ``limit``: a
+/// long page's memory stays small enough to stay in the caches, and a shape last seen before the
+/// memory started again is written once more, under a new number (the page draws the same shape
+/// either way). The memory is the page's only state, so the same input still gives the same
+/// bytes.
 struct PageShapeTable {
   /// The shapes' JSON texts, in number order, separated by commas.
   private(set) var texts: [UInt8] = []
   /// How many shapes ``texts`` holds.
   private(set) var count = 0
   private var numbers: [PageShapeKey: Int] = [:]
-  /// The most shapes the memory holds before it starts again.
+  /// The most shapes a page's memory holds before it starts again.
   static let limit = 65_536
+  /// This table's ``limit``.
+  private let memoryLimit: Int
 
-  /// A table with room for `expected` shapes in its memory before it grows.
-  init(expected: Int) {
-    numbers.reserveCapacity(min(expected, Self.limit))
+  /// A table with room for `expected` shapes in its memory before it grows, whose memory starts
+  /// again past `limit` shapes.
+  init(expected: Int, limit: Int = Self.limit) {
+    memoryLimit = limit
+    numbers.reserveCapacity(min(expected, limit))
   }
 
   /// The numbers of `shapes`, each taken from `previous` (shapes drawn before, and their
@@ -109,18 +114,23 @@ struct PageShapeTable {
 
   /// The number of `shape`, written into ``texts`` when the memory does not hold it.
   mutating func number(of shape: Scene.Shape) -> Int {
-    if numbers.count >= Self.limit { numbers.removeAll(keepingCapacity: true) }
     // The table is looked up once, its slot filled in place when the key is new.
     let next = count
+    let key = PageShapeKey(shape)
     let found = { (slot: inout Int?) -> Int in
       if let value = slot { return value }
       slot = next
       return next
-    }(&numbers[PageShapeKey(shape)])
+    }(&numbers[key])
     if found == next {
       if next > 0 { texts.append(UInt8(ascii: ",")) }
       PageBytes.appendShape(shape, to: &texts)
       count += 1
+      // Past the limit, the memory starts again with the new shape alone.
+      if numbers.count > memoryLimit {
+        numbers.removeAll(keepingCapacity: true)
+        numbers[key] = next
+      }
     }
     return found
   }
