@@ -82,12 +82,8 @@ final class LaneScheduler: @unchecked Sendable {
       case .wait:
         reduced.wait()
         continue
-      case .reduce(let index, var lane, let batch):
-        lane.reduce(batch)
-        state.withLock { state in
-          state.lanes[index] = lane
-          state.next[index] += 1
-        }
+      case .reduce(let index, let lane, let batch):
+        reduce(lane, batch, putBackAt: index)
         continue
       }
       break
@@ -103,6 +99,19 @@ final class LaneScheduler: @unchecked Sendable {
     }
     if isHelping { work.signal() }
     return going
+  }
+
+  /// Reduces `batch` with `lane` and puts the lane back at `index`, one batch further on.
+  ///
+  /// `lane` was taken out of the shared state by ``chooseLane(_:)``; the caller and the helper
+  /// both reduce this way.
+  private func reduce(_ lane: Comparison.Lane, _ batch: Comparison.Batch, putBackAt index: Int) {
+    var lane = lane
+    lane.reduce(batch)
+    state.withLock { state in
+      state.lanes[index] = lane
+      state.next[index] += 1
+    }
   }
 
   /// Tells the helper to end, without waiting for it: it holds what it is reducing.
@@ -139,12 +148,8 @@ final class LaneScheduler: @unchecked Sendable {
       case .free:
         // Dropping `task` drops the last references to the spent batches, on this thread.
         continue
-      case .reduce(let index, var lane, let batch):
-        lane.reduce(batch)
-        state.withLock { state in
-          state.lanes[index] = lane
-          state.next[index] += 1
-        }
+      case .reduce(let index, let lane, let batch):
+        reduce(lane, batch, putBackAt: index)
         reduced.signal()
       }
     }

@@ -171,26 +171,15 @@ struct CheckCommandTests {
   // MARK: Decoding ahead
 
   /// What a run of `check` printed and how it exited.
-  struct Run: Equatable {
-    var status: Int32
-    var output: String
-    var error: String
-  }
+  typealias Run = CommandLineTests.Run
 
   /// Runs `check arguments` in process, reading as ``reading`` says.
   func check(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws
     -> Run
   {
-    var command = CheckCommand()
-    let parsed = try CheckCommand.syntax.parse(arguments, into: &command)
-    try #require(parsed == .run, sourceLocation: sourceLocation)
-    try command.validate()
-    command.reading = Self.reading
-    var console = Console.captured()
-    let status = command.run(&console)
-    console.flush()
-    return Run(
-      status: status.rawValue, output: console.output.text ?? "", error: console.error.text ?? "")
+    try runParsed(CheckCommand.self, arguments, sourceLocation: sourceLocation) {
+      $0.reading = Self.reading
+    }
   }
 
   /// Runs `check --no-times` on `paths` decoding ahead (`--jobs` twice the number of files: a

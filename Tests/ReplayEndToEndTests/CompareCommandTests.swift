@@ -21,16 +21,9 @@ struct CompareCommandTests {
   func compare(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws
     -> CommandLineTests.Run
   {
-    var command = CompareCommand()
-    let parsed = try CompareCommand.syntax.parse(arguments, into: &command)
-    try #require(parsed == .run, sourceLocation: sourceLocation)
-    try command.validate()
-    command.reading = Self.reading
-    var console = Console.captured()
-    let status = command.run(&console)
-    console.flush()
-    return CommandLineTests.Run(
-      status: status.rawValue, output: console.output.text ?? "", error: console.error.text ?? "")
+    try runParsed(CompareCommand.self, arguments, sourceLocation: sourceLocation) {
+      $0.reading = Self.reading
+    }
   }
 
   /// What the library's ``Comparison``, which reduces every layout on the calling thread, prints

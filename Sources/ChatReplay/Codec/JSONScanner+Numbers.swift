@@ -127,14 +127,25 @@ extension JSONScanner {
       fractionDigits = index - fractionStart
       guard fractionDigits > 0 else { return nil }
     }
-    guard integerDigits + fractionDigits <= 15,
-      index == count || (base[index] | 0x20) != UInt8(ascii: "e")
-    else { return nil }
+    guard index == count || (base[index] | 0x20) != UInt8(ascii: "e") else { return nil }
+    return finishShortDecimal(
+      mantissa, integerDigits: integerDigits, fractionDigits: fractionDigits, negative: negative,
+      end: index)
+  }
+
+  /// The value of a short decimal both readers have scanned up to `end` (before any exponent,
+  /// which they decline): `mantissa` over 10^`fractionDigits`, or `nil` (consuming nothing) when
+  /// it has more than 15 digits or passes ``numberLimit``.
+  @inline(__always)
+  mutating func finishShortDecimal(
+    _ mantissa: UInt64, integerDigits: Int, fractionDigits: Int, negative: Bool, end: Int
+  ) -> Double? {
+    guard integerDigits &+ fractionDigits <= 15 else { return nil }
     // At most 15 digits: exact as an Int64, whose conversion is one instruction.
     let magnitude =
       Double(Int64(truncatingIfNeeded: mantissa)) / Self.exactPowerOfTen(fractionDigits)
     guard magnitude <= Self.numberLimit else { return nil }
-    position = index
+    position = end
     return negative ? -magnitude : magnitude
   }
 
@@ -173,13 +184,10 @@ extension JSONScanner {
       fractionDigits = index &- fractionStart
       guard fractionDigits > 0 else { return nil }
     }
-    guard integerDigits &+ fractionDigits <= 15, (base[index] | 0x20) != UInt8(ascii: "e")
-    else { return nil }
-    let magnitude =
-      Double(Int64(truncatingIfNeeded: mantissa)) / Self.exactPowerOfTen(fractionDigits)
-    guard magnitude <= Self.numberLimit else { return nil }
-    position = index
-    return negative ? -magnitude : magnitude
+    guard (base[index] | 0x20) != UInt8(ascii: "e") else { return nil }
+    return finishShortDecimal(
+      mantissa, integerDigits: integerDigits, fractionDigits: fractionDigits, negative: negative,
+      end: index)
   }
 
   /// 10^`exponent` for 0...15, from a table in read-only data.

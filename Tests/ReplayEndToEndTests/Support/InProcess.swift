@@ -33,3 +33,22 @@ func expectInProcess(
     sourceLocation: sourceLocation)
   return result
 }
+
+/// Runs one command in process with its options parsed from `arguments`, after `prepare` has set
+/// what no option reaches (such as a test's small reading sizes), as `replay`'s `main` runs it
+/// once parsed: what it printed and its exit status.
+func runParsed<C: Command>(
+  _: C.Type, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation,
+  prepare: (inout C) -> Void
+) throws -> CommandLineTests.Run {
+  var command = C()
+  let parsed = try C.syntax.parse(arguments, into: &command)
+  try #require(parsed == .run, sourceLocation: sourceLocation)
+  try command.validate()
+  prepare(&command)
+  var console = Console.captured()
+  let status = command.run(&console)
+  console.flush()
+  return CommandLineTests.Run(
+    status: status.rawValue, output: console.output.text ?? "", error: console.error.text ?? "")
+}
