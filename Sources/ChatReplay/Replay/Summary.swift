@@ -58,10 +58,15 @@ public enum Summary {
     /// How many kinds a tally can count.
     public static var capacity: Int { Counts.count }
 
+    /// The steps counted for each kind, but for the last ``pending`` steps.
     private var stepCounts = Counts(repeating: 0)
     private var runCounts = Counts(repeating: 0)
     /// The ordinals the previous step showed, one bit each.
     private var previous: UInt32 = 0
+    /// How many steps in a row, the last ones, showed exactly the kinds of ``previous``: added
+    /// to their counts only when the kinds change (or the counts are read), so that a step that
+    /// shows what the step before showed, as most do, costs one comparison and one addition.
+    private var pending = 0
 
     public init() {
       precondition(
@@ -70,15 +75,21 @@ public enum Summary {
     }
 
     /// The number of steps that show each id, for the ids shown at least once.
-    public var steps: [String: Int] { Self.dictionary(stepCounts) }
+    public var steps: [String: Int] { Self.dictionary(Counts { stepCount(ordinal: $0) }) }
     /// The number of runs of consecutive steps that show each id, for the ids shown at least once.
     public var runs: [String: Int] { Self.dictionary(runCounts) }
 
     public static func == (lhs: Tally, rhs: Tally) -> Bool {
       lhs.previous == rhs.previous
         && lhs.stepCounts.indices.allSatisfy {
-          lhs.stepCounts[$0] == rhs.stepCounts[$0] && lhs.runCounts[$0] == rhs.runCounts[$0]
+          lhs.stepCount(ordinal: $0) == rhs.stepCount(ordinal: $0)
+            && lhs.runCounts[$0] == rhs.runCounts[$0]
         }
+    }
+
+    /// The number of steps that show the kind of `ordinal`, the pending ones included.
+    private func stepCount(ordinal: Int) -> Int {
+      stepCounts[ordinal] + (previous & (1 << UInt32(ordinal)) != 0 ? pending : 0)
     }
 
     /// Counts `state`'s diagnostics.
@@ -88,16 +99,31 @@ public enum Summary {
     }
 
     /// Counts a step that shows the kinds whose ordinals are the bits of `kinds`.
+    @inline(__always)
     mutating func add(kinds: UInt32) {
-      var remaining = kinds
+      if kinds == previous {
+        pending += 1
+      } else {
+        change(to: kinds)
+      }
+    }
+
+    /// Adds the pending steps to the counts of the kinds they showed, and counts a step that
+    /// shows `kinds`, which differ from them.
+    @inline(never)
+    private mutating func change(to kinds: UInt32) {
+      var remaining = previous
       while remaining != 0 {
-        let ordinal = remaining.trailingZeroBitCount
-        let bit: UInt32 = 1 << UInt32(ordinal)
-        stepCounts[ordinal] += 1
-        if previous & bit == 0 { runCounts[ordinal] += 1 }
+        stepCounts[remaining.trailingZeroBitCount] += pending
+        remaining &= remaining - 1
+      }
+      remaining = kinds & ~previous
+      while remaining != 0 {
+        runCounts[remaining.trailingZeroBitCount] += 1
         remaining &= remaining - 1
       }
       previous = kinds
+      pending = 1
     }
 
     /// The kinds `state` shows, one bit per ordinal.
@@ -114,7 +140,7 @@ public enum Summary {
     /// `keyboard-gap ×2 (17 steps), bad-index ×1 (1 step)` in the diagnostics' order (`Diagnostic.ids`), or `none`.
     public var description: String {
       let parts = Diagnostic.Kind.allCases.indices.compactMap { index -> String? in
-        let count = stepCounts[index]
+        let count = stepCount(ordinal: index)
         guard count > 0 else { return nil }
         return
           "\(Diagnostic.Kind.all[index].rawValue) ×\(runCounts[index]) (\(count) step\(count == 1 ? "" : "s"))"
