@@ -8,21 +8,24 @@ internal import Dispatch
 #endif
 
 /// Reads the file at `path` in chunks like ``readChunks(of:chunkSize:_:)``; with
-/// `decodingAhead`, a helper thread decodes the chunks ahead of the one `body` is given, so that
-/// one recording keeps two cores busy: the caller replays in file order, the helper decodes.
+/// `decodingAhead`, a helper thread reads and decodes the chunks ahead of the one `body` is
+/// given, so that one recording keeps two cores busy: the caller replays in file order, the
+/// helper reads the file and decodes its lines.
 ///
 /// `body` gets each chunk in order, with its ``DecodedChunk`` when the helper decoded it first,
-/// or `nil` when the caller reached it first (it then decodes the chunk itself). The caller never
-/// waits for the helper: a chunk the helper is still decoding when the caller reaches it is
-/// decoded again by the caller, and the helper's work on it is dropped. The helper takes the
-/// newest chunk read, the caller the oldest, so they rarely meet.
+/// or `nil` when the caller reached it first (it then decodes the chunk itself). Chunk `k` is the
+/// file's bytes from `k × chunkSize` on, read with `pread`, so either thread can read any chunk:
+/// the helper reads the chunks in order as far as `window` chunks ahead of the caller, and the
+/// caller never waits for it. A chunk the helper has not read yet, or is still reading or
+/// decoding, is read and decoded by the caller itself (the helper's work on it is dropped).
 ///
 /// The helper runs at the lowest priority (nice 19, on Linux), so it works only on a core that
 /// would otherwise idle. On a busy machine two threads were slower than one: the helper took its
 /// share of the CPU from the same budget as the caller (and the caller waited for a helper
-/// descheduled in the middle of a chunk); now the caller simply decodes what the helper has not.
+/// descheduled in the middle of a chunk); now the caller simply does what the helper has not.
 /// At most `window` chunks are held at once, so memory stays bounded however long the file is.
-/// A file of less than four chunks is read without the helper.
+/// A file of less than four chunks, or one that is not a regular file, is read without the
+/// helper.
 ///
 /// The helper also frees each decoded chunk once `body` is done with it: the strings of its
 /// events were allocated on the helper's thread, and freeing them there spares the caller the
@@ -34,169 +37,196 @@ func readChunks(
   let descriptor = try openForReading(path)
   defer { close(descriptor) }
   // A small file is done before a second thread would have started: read it here alone (as a
-  // pipe, whose size is unknown, is).
+  // pipe, whose size is unknown and which cannot be read at an offset, is).
   var status = stat()
-  let size = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
-  guard decodingAhead && size >= 4 * chunkSize else {
+  let isRegular = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+  let size = isRegular ? Int(status.st_size) : 0
+  let helpersDescriptor = decodingAhead && size >= 4 * chunkSize ? dup(descriptor) : -1
+  guard helpersDescriptor >= 0 else {
     return try readChunks(from: descriptor, path: path) { chunk in body(chunk, nil) }
   }
-  let shared = DecodeAhead(chunkSize: chunkSize, window: window)
-  // At the lowest priority: the helper only decodes ahead on a core that would otherwise idle.
+  let shared = DecodeAhead(
+    descriptor: helpersDescriptor, path: path, chunkSize: chunkSize, window: window)
+  // At the lowest priority: the helper only reads and decodes ahead on a core that would
+  // otherwise idle.
   _ = startThread(label: "replay.decode-ahead", lowPriority: true) { shared.help() }
-  // The helper may still be decoding a chunk nobody needs any more: it keeps `shared` (and so
-  // the buffers) alive until it is done.
+  // The helper may still be reading a chunk nobody needs any more: it keeps `shared` (and so
+  // its descriptor and the buffers) alive until it is done.
   defer { shared.stop() }
-  // A read that fails ends the file there; the chunks read before it are replayed first, as
-  // reading without the helper would, and then the error is thrown.
-  var readError: FileError?
+  let own = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: chunkSize)
+  defer { own.deallocate() }
+  var index = 0
   while true {
-    while let buffer = shared.freeBuffer() {
-      var count = 0
-      do {
-        count = try readFully(descriptor, into: buffer, path: path)
-      } catch {
-        readError = error
-      }
-      if count == 0 {
-        shared.recycle(buffer, spent: nil)
-        shared.endOfFile()
-        break
-      }
-      shared.add(Chunk(buffer: buffer, count: count))
-    }
-    guard let (chunk, decoded) = shared.takeOldest() else {
-      if let readError { throw readError }
+    let chunk: UnsafeBufferPointer<UInt8>
+    var decoded: DecodedChunk?
+    var buffer: Buffer?
+    switch shared.take(index) {
+    case .end:
       return
+    case .failed(let error):
+      throw error
+    case .ready(let ready):
+      chunk = ready.bytes
+      decoded = ready.decoded
+      buffer = ready.buffer
+    case .yours:
+      let count = try readFully(descriptor, into: own, at: index * chunkSize, path: path)
+      shared.read(index, count: count)
+      if count == 0 { return }
+      chunk = UnsafeBufferPointer(rebasing: own[0..<count])
     }
-    let goOn = body(chunk.bytes, decoded)
+    let goOn = body(chunk, decoded)
     // Handed over, not kept: the helper drops the last reference to the chunk's events.
-    shared.recycle(chunk.buffer, spent: consume decoded)
+    shared.replayed(index, buffer: buffer, spent: consume decoded)
     guard goOn else { return }
+    index += 1
   }
 }
 
-/// Reads into `buffer` until it is full or the file ends; the number of bytes read.
+/// Reads from byte `offset` of the file into `buffer` until it is full or the file ends; the
+/// number of bytes read.
 private func readFully(
-  _ descriptor: Int32, into buffer: Buffer, path: String
+  _ descriptor: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int,
+  path: String
 ) throws(FileError) -> Int {
+  guard let base = buffer.baseAddress else { return 0 }
   var count = 0
-  while count < buffer.pointer.count {
-    let read = try readSome(
-      descriptor, into: UnsafeMutableBufferPointer(rebasing: buffer.pointer[count...]), path: path)
+  while count < buffer.count {
+    let read = pread(descriptor, base + count, buffer.count - count, off_t(offset + count))
+    if read < 0 {
+      if errno == EINTR { continue }
+      throw .unreadable(path: path, errno: errno)
+    }
     if read == 0 { break }
     count += read
   }
   return count
 }
 
-/// A chunk buffer, handed between the two threads under ``DecodeAhead``'s lock.
+/// A chunk buffer of the helper's, handed between the two threads under ``DecodeAhead``'s lock.
 private struct Buffer: @unchecked Sendable {
   let pointer: UnsafeMutableBufferPointer<UInt8>
-
-  /// The buffer's address, which tells buffers apart.
-  var address: Int { Int(bitPattern: pointer.baseAddress) }
 }
 
-/// A chunk of the file: a buffer and how much of it the file filled.
-private struct Chunk: Sendable {
+/// A chunk the helper read, and decoded unless it was empty.
+private struct ReadyChunk: Sendable {
+  let index: Int
   let buffer: Buffer
   let count: Int
+  let decoded: DecodedChunk?
 
   var bytes: UnsafeBufferPointer<UInt8> {
     UnsafeBufferPointer(rebasing: buffer.pointer[0..<count])
   }
 }
 
-/// The chunks between the reader (the calling thread) and the helper that decodes ahead.
+/// The chunks between the caller, which replays them in order, and the helper, which reads and
+/// decodes them ahead of it.
 private final class DecodeAhead: Sendable {
-  enum Status: Sendable {
-    /// Read, not yet taken by either thread.
-    case waiting
-    /// The helper is decoding it.
-    case decoding
-    case decoded(DecodedChunk)
+  /// What the caller does with the chunk it needs next.
+  enum Take {
+    /// The helper has it read and decoded.
+    case ready(ReadyChunk)
+    /// The caller reads and decodes it itself.
+    case yours
+    /// The file ended before it.
+    case end
+    /// Reading the file failed there; the chunks before it have all been replayed.
+    case failed(FileError)
   }
 
   struct State: Sendable {
-    /// The chunks read and not yet replayed, oldest first.
-    var chunks: [(chunk: Chunk, status: Status)] = []
-    /// Buffers free for the next chunks; none once the file has ended.
+    /// The index of the next chunk to read: the chunks before it have been claimed by a thread.
+    var next = 0
+    /// The index of the chunk the caller needs next: the ones before it are replayed.
+    var replaying = 0
+    /// The chunks the helper has read and decoded, oldest first.
+    var ready: [ReadyChunk] = []
+    /// The index of the first chunk past the file's end, once a read came up short.
+    var end = Int.max
+    /// The error of a read that failed, and the chunk it was reading.
+    var failure: (index: Int, error: FileError)?
+    /// The helper's buffers that hold no chunk.
     var free: [Buffer] = []
-    var endOfFile = false
     /// Decoded chunks replayed, for the helper to free.
     var spent: [DecodedChunk] = []
-    /// The address of the buffer of the chunk the helper is decoding, if any.
-    var decodingBuffer: Int?
-    /// Whether the caller took that chunk without waiting: the helper then drops what it decoded
-    /// and frees the buffer, which the reader must not fill again before.
-    var decodingAbandoned = false
-    /// Set when the reader is done: the helper ends.
+    /// The chunk the helper is reading or decoding, if any.
+    var helping: Int?
+    /// Whether the caller took that chunk itself: the helper then drops its work on it.
+    var helpingAbandoned = false
+    /// Set when the caller is done: the helper ends.
     var stopped = false
   }
 
   let state: Locked<State>
-  /// Signalled when a chunk is read or the reader stops: the helper may have work.
+  /// Signalled when the caller frees a place in the window or stops: the helper may have work.
   let work = DispatchSemaphore(value: 0)
+  /// The helper's own descriptor of the file, closed when the last thread is done with it.
+  let descriptor: Int32
+  let path: String
+  let chunkSize: Int
+  let window: Int
   /// Every buffer, to free them at the end.
   let buffers: [Buffer]
 
-  init(chunkSize: Int, window: Int) {
+  init(descriptor: Int32, path: String, chunkSize: Int, window: Int) {
+    self.descriptor = descriptor
+    self.path = path
+    self.chunkSize = chunkSize
+    self.window = window
     buffers = (0..<window).map { _ in Buffer(pointer: .allocate(capacity: chunkSize)) }
     self.state = Locked(State(free: buffers))
   }
 
   deinit {
+    close(descriptor)
     for buffer in buffers { buffer.pointer.deallocate() }
   }
 
-  func freeBuffer() -> Buffer? {
-    state.withLock { $0.endOfFile ? nil : $0.free.popLast() }
+  /// What to do with chunk `index`, the one after the last the caller replayed.
+  ///
+  /// Never waits: a chunk the helper has not finished is left to the caller.
+  func take(_ index: Int) -> Take {
+    state.withLock { state in
+      if let first = state.ready.first, first.index == index {
+        state.ready.removeFirst()
+        return .ready(first)
+      }
+      if let failure = state.failure, failure.index == index { return .failed(failure.error) }
+      if index >= state.end { return .end }
+      if state.helping == index { state.helpingAbandoned = true }
+      state.next = max(state.next, index + 1)
+      return .yours
+    }
   }
 
-  func endOfFile() { state.withLock { $0.endOfFile = true } }
+  /// Notes that the caller read `count` bytes of chunk `index` itself.
+  func read(_ index: Int, count: Int) {
+    guard count < chunkSize else { return }
+    state.withLock { state in state.end = min(state.end, count == 0 ? index : index + 1) }
+  }
 
-  /// Takes back a buffer, and a decoded chunk for the helper to free.
-  func recycle(_ buffer: Buffer, spent: DecodedChunk?) {
+  /// Takes back a replayed chunk's buffer (the helper's, if it read it), and its decoded lines
+  /// for the helper to free.
+  func replayed(_ index: Int, buffer: Buffer?, spent: DecodedChunk?) {
     state.withLock { state in
-      if state.decodingBuffer == buffer.address {
-        // The helper is still reading it: it frees the buffer when it is done.
-        state.decodingAbandoned = true
-      } else {
-        state.free.append(buffer)
-      }
+      state.replaying = index + 1
+      if let buffer { state.free.append(buffer) }
       if let spent { state.spent.append(spent) }
     }
-  }
-
-  func add(_ chunk: Chunk) {
-    state.withLock { $0.chunks.append((chunk, .waiting)) }
     work.signal()
-  }
-
-  /// The oldest chunk, decoded if the helper got to it first; `nil` when no chunk is left.
-  ///
-  /// Never waits: a chunk the helper is still decoding is handed out undecoded.
-  func takeOldest() -> (Chunk, DecodedChunk?)? {
-    state.withLock { state in
-      guard let (chunk, status) = state.chunks.first else { return nil }
-      state.chunks.removeFirst()
-      switch status {
-      case .waiting, .decoding: return (chunk, nil)
-      case .decoded(let decoded): return (chunk, decoded)
-      }
-    }
   }
 
   /// What the helper does next.
   enum Task {
-    case decode(Chunk)
+    case read(Int, Buffer)
     case free([DecodedChunk])
     case wait
     case end
   }
 
-  /// The helper's loop: frees spent chunks and decodes the newest waiting chunk until the
-  /// reader stops.
+  /// The helper's loop: frees spent chunks, and reads and decodes the next chunk while the
+  /// window has room, until the caller stops.
   func help() {
     loop: while true {
       let task: Task = state.withLock { state in
@@ -205,12 +235,13 @@ private final class DecodeAhead: Sendable {
           defer { state.spent.removeAll() }
           return .free(state.spent)
         }
-        guard let index = state.chunks.lastIndex(where: { $0.status.isWaiting }) else {
-          return .wait
-        }
-        state.chunks[index].status = .decoding
-        state.decodingBuffer = state.chunks[index].chunk.buffer.address
-        return .decode(state.chunks[index].chunk)
+        guard state.next < state.end, state.next < state.replaying + window,
+          let buffer = state.free.popLast()
+        else { return .wait }
+        let index = state.next
+        state.next += 1
+        state.helping = index
+        return .read(index, buffer)
       }
       switch task {
       case .end:
@@ -221,20 +252,39 @@ private final class DecodeAhead: Sendable {
         // Dropping `task` drops the last references to the spent chunks' events, on the
         // thread that made them.
         continue
-      case .decode(let chunk):
-        let decoded = DecodedChunk(chunk.bytes)
+      case .read(let index, let buffer):
+        let outcome: Result<Int, FileError>
+        do {
+          outcome = .success(
+            try readFully(descriptor, into: buffer.pointer, at: index * chunkSize, path: path))
+        } catch {
+          outcome = .failure(error)
+        }
+        var decoded: DecodedChunk?
+        if case .success(let count) = outcome, count > 0,
+          !state.withLock({ $0.helpingAbandoned })
+        {
+          decoded = DecodedChunk(UnsafeBufferPointer(rebasing: buffer.pointer[0..<count]))
+        }
         state.withLock { state in
-          state.decodingBuffer = nil
-          if state.decodingAbandoned {
-            // The caller replayed it meanwhile: the buffer is free again, the work is dropped.
-            state.decodingAbandoned = false
-            state.free.append(chunk.buffer)
-          } else if let index = state.chunks.firstIndex(where: {
-            $0.chunk.buffer.pointer.baseAddress == chunk.buffer.pointer.baseAddress
-          }) {
-            // Still waiting to be replayed (chunks leave only from the front): find it by its
-            // buffer.
-            state.chunks[index].status = .decoded(decoded)
+          state.helping = nil
+          let abandoned = state.helpingAbandoned
+          state.helpingAbandoned = false
+          switch outcome {
+          case .failure(let error):
+            if !abandoned && index < state.end {
+              state.end = index
+              state.failure = (index, error)
+            }
+            state.free.append(buffer)
+          case .success(let count):
+            if count < chunkSize { state.end = min(state.end, count == 0 ? index : index + 1) }
+            if abandoned || index >= state.end {
+              state.free.append(buffer)
+            } else {
+              state.ready.append(
+                ReadyChunk(index: index, buffer: buffer, count: count, decoded: decoded))
+            }
           }
         }
       }
@@ -245,11 +295,5 @@ private final class DecodeAhead: Sendable {
   func stop() {
     state.withLock { $0.stopped = true }
     work.signal()
-  }
-}
-
-extension DecodeAhead.Status {
-  var isWaiting: Bool {
-    if case .waiting = self { true } else { false }
   }
 }

@@ -214,10 +214,11 @@ struct CheckCommandTests {
 
   /// Breaks seven lines of `recording` in place and returns their numbers, in file order.
   ///
-  /// Each line keeps its length, so no chunk boundary moves. The reader decodes the oldest
-  /// chunks itself while the helper decodes from the newest back, so the first half of the
-  /// window is mostly read without DecodedChunks and the chunks after it (17 on) mostly with:
-  /// there are bad lines in both.
+  /// Each line keeps its length, so no chunk boundary moves. Which thread reads and decodes a
+  /// chunk depends on the scheduling (the reader takes the first itself, and any the helper has
+  /// not finished when the reader gets to it; the helper reads the others in order, up to a
+  /// window ahead), so bad lines are spread over the first chunks, the window's wrap and the
+  /// chunks after it: whichever thread decoded them, the output must be the same.
   func breakSevenLines(
     _ recording: inout RecordingLines, sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> [Int] {

@@ -13,7 +13,9 @@
 /// reader.read(chunk, decoded: decoded) { … } // then in file order
 /// ```
 public struct DecodedChunk: Sendable {
-  /// The offsets of the chunk's line endings (`\n`), so that the reader need not look for them.
+  /// The offsets of the chunk's line endings (`\n`), so that the reader need not look for them,
+  /// each shifted left by one, with the low bit set when a `\r` comes before it: the reader then
+  /// knows a decoded line's length without reading its bytes, which the decoding thread wrote.
   private var newlines: [Int] = []
   /// The event of the line before each line ending, or `nil` for the reader to decode it.
   private var events: [TimedEvent?] = []
@@ -28,14 +30,15 @@ public struct DecodedChunk: Sendable {
     newlines.reserveCapacity(chunk.count / 64)
     var start = 0
     while let newline = firstIndex(of: 0x0A, in: chunk, from: start) {
-      newlines.append(newline)
+      let returned = newline > start && chunk[newline - 1] == 0x0D
+      newlines.append(newline << 1 | (returned ? 1 : 0))
       start = newline + 1
     }
     events.reserveCapacity(newlines.count)
     start = 0
-    for newline in newlines {
-      var end = newline
-      if end > start && chunk[end - 1] == 0x0D { end -= 1 }
+    for entry in newlines {
+      let newline = entry >> 1
+      let end = newline - (entry & 1)
       events.append(LineDecoder.decodeCanonical(UnsafeBufferPointer(rebasing: chunk[start..<end])))
       start = newline + 1
     }
@@ -44,7 +47,13 @@ public struct DecodedChunk: Sendable {
   /// The offset of the chunk's `ordinal`-th line ending, or `nil` if it has no more.
   @inline(__always)
   func newline(_ ordinal: Int) -> Int? {
-    ordinal < newlines.count ? newlines[ordinal] : nil
+    ordinal < newlines.count ? newlines[ordinal] >> 1 : nil
+  }
+
+  /// Whether a `\r` comes before the chunk's `ordinal`-th line ending, which must exist.
+  @inline(__always)
+  func isReturned(_ ordinal: Int) -> Bool {
+    newlines[ordinal] & 1 != 0
   }
 
   /// The event of the line before the chunk's `ordinal`-th line ending, if it was decoded.

@@ -87,9 +87,17 @@ public struct RecordingReader: Sendable {
       ordinal = 1
     }
     while let newline = nextNewline() {
-      let line = UnsafeBufferPointer(rebasing: chunk[start..<newline])
-      let event = decoded?.event(ordinal)
-      guard process(line, at: offset + start, decoded: event, body) else { return false }
+      if let decoded, let event = decoded.event(ordinal) {
+        // Decoded ahead, so in the canonical shape: `{…}`, neither blank nor a byte order mark.
+        // Its bytes are not read here (another thread wrote them, and they would have to travel
+        // to this one's cache): only its length counts, as it does for any line.
+        let end = newline - (decoded.isReturned(ordinal) ? 1 : 0)
+        let line = UnsafeBufferPointer(rebasing: chunk[start..<end])
+        guard processDecoded(line, at: offset + start, event, body) else { return false }
+      } else {
+        let line = UnsafeBufferPointer(rebasing: chunk[start..<newline])
+        guard process(line, at: offset + start, body) else { return false }
+      }
       start = newline + 1
       ordinal += 1
     }
@@ -148,7 +156,7 @@ public struct RecordingReader: Sendable {
       return tooLong(length: skipped - (carriedEndsInCR ? 1 : 0), start: start, body)
     }
     let line = carry
-    return line.withUnsafeBufferPointer { process($0, at: carryStart, decoded: nil, body) }
+    return line.withUnsafeBufferPointer { process($0, at: carryStart, body) }
   }
 
   private mutating func tooLong(length: Int, start: [UInt8], _ body: (Item) -> Bool) -> Bool {
@@ -163,11 +171,9 @@ public struct RecordingReader: Sendable {
     return deliver(.error(error), body)
   }
 
-  /// Handles one complete line (without its `\n`) that starts at byte `start` of the file;
-  /// `decoded` is its event if it was decoded ahead of time.
+  /// Handles one complete line (without its `\n`) that starts at byte `start` of the file.
   private mutating func process(
-    _ rawLine: UnsafeBufferPointer<UInt8>, at start: Int, decoded event: consuming TimedEvent?,
-    _ body: (Item) -> Bool
+    _ rawLine: UnsafeBufferPointer<UInt8>, at start: Int, _ body: (Item) -> Bool
   ) -> Bool {
     var line = rawLine
     if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
@@ -187,8 +193,7 @@ public struct RecordingReader: Sendable {
     // Most lines are events in the canonical shape: accepted straight from the fast path,
     // without the general decoder's wrapping. The event is moved along, not copied: a copy
     // costs a retain and a release of its text or box per line.
-    if event == nil { event = LineDecoder.decodeCanonical(line) }
-    if let event = consume event {
+    if let event = LineDecoder.decodeCanonical(line) {
       return accept(event, line: line, number: number, start: start, body)
     }
     let decoded: DecodedLine
@@ -210,6 +215,21 @@ public struct RecordingReader: Sendable {
     case .event(let event):
       return accept(event, line: line, number: number, start: start, body)
     }
+  }
+
+  /// Handles a complete line (without its line break) decoded ahead of time as `event`, like
+  /// ``process(_:at:_:)`` without reading its bytes.
+  private mutating func processDecoded(
+    _ line: UnsafeBufferPointer<UInt8>, at start: Int, _ event: consuming TimedEvent,
+    _ body: (Item) -> Bool
+  ) -> Bool {
+    if line.count > lineLimit {
+      return tooLong(length: line.count, start: Array(line.prefix(512)), body)
+    }
+    let number = lineNumber
+    lineNumber += 1
+    if firstNonBlankLine == nil { firstNonBlankLine = number }
+    return accept(event, line: line, number: number, start: start, body)
   }
 
   /// Hands out the event of line `number`, which starts at byte `start` of the file, if its
