@@ -62,7 +62,7 @@ public struct ChatScreen: Sendable {
     switch event.event {
     case .gap, .observed:
       // A recorder's records: what happened on the device, not an input to the screen.
-      if state.slot.hasCrashed(state.custom) { return nil }
+      if state.slot.hasCrashed { return nil }
       state.clearDiagnostics()
       geometry = nil
     case .keyboard(let notification):
@@ -73,7 +73,7 @@ public struct ChatScreen: Sendable {
     case .viewport(_, _, let windowFrameInScreen):
       // A window moved in the screen (Stage Manager, a Split View resize) moves the conversion of
       // the keyboard frames that follow; a viewport that does not say where it is keeps it.
-      if state.slot.hasCrashed(state.custom) { return nil }
+      if state.slot.hasCrashed { return nil }
       if let windowFrameInScreen { state.moveWindow(to: windowFrameInScreen) }
       guard let reduced = LayoutSlot.reduce(&state, event.event, measurer: measurer) else {
         return nil

@@ -21,8 +21,6 @@ public struct ChatState: Equatable, Sendable {
   public var diagnostics: [Diagnostic] = []
   /// The layout and what it remembers that the screen does not show.
   var slot: LayoutSlot
-  /// A custom layout and its memory, when ``slot`` is `.custom`.
-  var custom: CustomLayoutBox?
 
   /// Where the window's origin lies in the screen, when it is not the screen's (the header's
   /// `windowFrameInScreen`, or a later `viewport`'s): keyboard frames are converted by it.
@@ -41,28 +39,28 @@ public struct ChatState: Equatable, Sendable {
     self.screen = screen
     self.safeArea = safeArea
     self.idiom = idiom
-    (self.slot, self.custom) = LayoutSlot.make(layout, memory)
+    self.slot = LayoutSlot.make(layout, memory)
   }
 
   /// The name of the state's layout.
-  public var layout: LayoutID { slot.id(custom) }
+  public var layout: LayoutID { slot.id }
 
   /// The state's layout, with its constants.
-  public var configuredLayout: any Layout { slot.layout(custom) }
+  public var configuredLayout: any Layout { slot.layout }
 
   /// What `layoutType` remembers; asking a state of another layout is a programming error.
   public subscript<L: Layout>(memoryOf layoutType: L.Type) -> L.Memory {
     get {
-      guard let memory = slot.memory(custom) as? L.Memory else {
+      guard let memory = slot.memory as? L.Memory else {
         preconditionFailure("a '\(layout.rawValue)' state has no '\(L.id.rawValue)' memory")
       }
       return memory
     }
     set {
-      guard let configured = slot.layout(custom) as? L else {
+      guard let configured = slot.layout as? L else {
         preconditionFailure("a '\(layout.rawValue)' state has no '\(L.id.rawValue)' memory")
       }
-      (slot, custom) = LayoutSlot.make(configured, newValue)
+      slot = LayoutSlot.make(configured, newValue)
     }
   }
 

@@ -1,71 +1,70 @@
 /// The layout a state belongs to, with what it remembers: the state's one record of its layout.
 ///
 /// The built-in layouts have a case each, so that replaying them calls their code directly with
-/// no existential to open and no cast per event; any other ``Layout`` is ``custom``, its value and
-/// memory in the state's ``ChatState/custom`` box. Every payload is a plain value, so copying a
-/// state copies the slot's bytes with no reference to count. This is the only place that lists
-/// the built-in layouts' types.
+/// no existential to open and no cast per event; any other ``Layout`` is ``custom``. Every case
+/// holds one reference to an immutable box of the layout's value and memory, so a state carries
+/// eight bytes for its layout instead of a few hundred: copying a state (as every step hands one
+/// out) and reading its layout copy no layout, and a step that leaves the memory as it was shares
+/// the box. A step that changes the memory makes a new box. This is the only place that lists the
+/// built-in layouts' types.
 enum LayoutSlot: Equatable, Sendable {
-  case rxkeyboard(RxKeyboardLayout, RxKeyboardLayout.Memory)
-  case growing(GrowingLayout, GrowingLayout.Memory)
-  case scrollToField(ScrollToFieldLayout, ScrollToFieldLayout.Memory)
-  case accessory(AccessoryLayout, AccessoryLayout.Memory)
-  case keyboardLayoutGuide(KeyboardLayoutGuideLayout, KeyboardLayoutGuideLayout.Memory)
-  case custom
+  case rxkeyboard(LayoutBox<RxKeyboardLayout>)
+  case growing(LayoutBox<GrowingLayout>)
+  case scrollToField(LayoutBox<ScrollToFieldLayout>)
+  case accessory(LayoutBox<AccessoryLayout>)
+  case keyboardLayoutGuide(LayoutBox<KeyboardLayoutGuideLayout>)
+  case custom(CustomLayoutBox)
 
-  /// The slot for `layout` and `memory`, and the box that holds them when they are custom.
-  static func make<L: Layout>(_ layout: L, _ memory: L.Memory) -> (LayoutSlot, CustomLayoutBox?) {
-    let slot: LayoutSlot
+  /// The slot for `layout` and `memory`.
+  static func make<L: Layout>(_ layout: L, _ memory: L.Memory) -> LayoutSlot {
     switch (layout, memory) {
     case (let layout as RxKeyboardLayout, let memory as RxKeyboardLayout.Memory):
-      slot = .rxkeyboard(layout, memory)
+      .rxkeyboard(LayoutBox(layout, memory))
     case (let layout as GrowingLayout, let memory as GrowingLayout.Memory):
-      slot = .growing(layout, memory)
+      .growing(LayoutBox(layout, memory))
     case (let layout as ScrollToFieldLayout, let memory as ScrollToFieldLayout.Memory):
-      slot = .scrollToField(layout, memory)
+      .scrollToField(LayoutBox(layout, memory))
     case (let layout as AccessoryLayout, let memory as AccessoryLayout.Memory):
-      slot = .accessory(layout, memory)
+      .accessory(LayoutBox(layout, memory))
     case (let layout as KeyboardLayoutGuideLayout, let memory as KeyboardLayoutGuideLayout.Memory):
-      slot = .keyboardLayoutGuide(layout, memory)
+      .keyboardLayoutGuide(LayoutBox(layout, memory))
     default:
-      let custom = CustomLayoutSlot(layout: layout, memory: AnyHashable(memory))
-      return (.custom, CustomLayoutBox(custom))
+      .custom(CustomLayoutBox(CustomLayoutSlot(layout: layout, memory: AnyHashable(memory))))
     }
-    return (slot, nil)
   }
 
   /// The layout, with its constants.
-  func layout(_ custom: CustomLayoutBox?) -> any Layout {
+  var layout: any Layout {
     switch self {
-    case .rxkeyboard(let layout, _): layout
-    case .growing(let layout, _): layout
-    case .scrollToField(let layout, _): layout
-    case .accessory(let layout, _): layout
-    case .keyboardLayoutGuide(let layout, _): layout
-    case .custom: CustomLayoutBox.slot(custom).layout
+    case .rxkeyboard(let box): box.layout
+    case .growing(let box): box.layout
+    case .scrollToField(let box): box.layout
+    case .accessory(let box): box.layout
+    case .keyboardLayoutGuide(let box): box.layout
+    case .custom(let box): box.slot.layout
     }
   }
 
   /// What the layout remembers.
-  func memory(_ custom: CustomLayoutBox?) -> AnyHashable {
+  var memory: AnyHashable {
     switch self {
-    case .rxkeyboard(_, let memory): AnyHashable(memory)
-    case .growing(_, let memory): AnyHashable(memory)
-    case .scrollToField(_, let memory): AnyHashable(memory)
-    case .accessory(_, let memory): AnyHashable(memory)
-    case .keyboardLayoutGuide(_, let memory): AnyHashable(memory)
-    case .custom: CustomLayoutBox.slot(custom).memory
+    case .rxkeyboard(let box): AnyHashable(box.memory)
+    case .growing(let box): AnyHashable(box.memory)
+    case .scrollToField(let box): AnyHashable(box.memory)
+    case .accessory(let box): AnyHashable(box.memory)
+    case .keyboardLayoutGuide(let box): AnyHashable(box.memory)
+    case .custom(let box): box.slot.memory
     }
   }
 
-  func id(_ custom: CustomLayoutBox?) -> LayoutID {
+  var id: LayoutID {
     switch self {
     case .rxkeyboard: RxKeyboardLayout.id
     case .growing: GrowingLayout.id
     case .scrollToField: ScrollToFieldLayout.id
     case .accessory: AccessoryLayout.id
     case .keyboardLayoutGuide: KeyboardLayoutGuideLayout.id
-    case .custom: type(of: CustomLayoutBox.slot(custom).layout).id
+    case .custom(let box): type(of: box.slot.layout).id
     }
   }
 
@@ -75,114 +74,129 @@ enum LayoutSlot: Equatable, Sendable {
   /// as it was, when the modelled app has crashed.
   ///
   /// It returns what the shared checks need from the layout after the event, computed while the
-  /// layout is at hand: asking the slot again would copy it, a few hundred bytes, per question.
-  /// What the layout remembers is stored back only when it changed, for the same reason.
+  /// layout is at hand. What the layout remembers is stored back, in a new box, only when it
+  /// changed.
   @inline(__always)
   static func reduce(_ state: inout ChatState, _ event: Event, measurer: any TextMeasuring)
     -> LayoutGeometry?
   {
     switch state.slot {
-    case .rxkeyboard(let layout, var memory):
-      if layout.hasCrashed(memory) { return nil }
-      let before = memory
+    case .rxkeyboard(let box):
+      if box.layout.hasCrashed(box.memory) { return nil }
+      var memory = box.memory
       state.clearDiagnostics()
-      layout.reduce(into: &state, memory: &memory, event, measurer: measurer)
-      if memory != before { state.slot = .rxkeyboard(layout, memory) }
-      return LayoutGeometry(layout, state)
-    case .growing(let layout, var memory):
-      if layout.hasCrashed(memory) { return nil }
-      let before = memory
+      box.layout.reduce(into: &state, memory: &memory, event, measurer: measurer)
+      if memory != box.memory { state.slot = .rxkeyboard(LayoutBox(box.layout, memory)) }
+      return LayoutGeometry(box.layout, state)
+    case .growing(let box):
+      if box.layout.hasCrashed(box.memory) { return nil }
+      var memory = box.memory
       state.clearDiagnostics()
-      layout.reduce(into: &state, memory: &memory, event, measurer: measurer)
-      if memory != before { state.slot = .growing(layout, memory) }
-      return LayoutGeometry(layout, state)
-    case .scrollToField(let layout, var memory):
-      if layout.hasCrashed(memory) { return nil }
-      let before = memory
+      box.layout.reduce(into: &state, memory: &memory, event, measurer: measurer)
+      if memory != box.memory { state.slot = .growing(LayoutBox(box.layout, memory)) }
+      return LayoutGeometry(box.layout, state)
+    case .scrollToField(let box):
+      if box.layout.hasCrashed(box.memory) { return nil }
+      var memory = box.memory
       state.clearDiagnostics()
-      layout.reduce(into: &state, memory: &memory, event, measurer: measurer)
-      if memory != before { state.slot = .scrollToField(layout, memory) }
-      return LayoutGeometry(layout, state)
-    case .accessory(let layout, var memory):
-      if layout.hasCrashed(memory) { return nil }
-      let before = memory
+      box.layout.reduce(into: &state, memory: &memory, event, measurer: measurer)
+      if memory != box.memory { state.slot = .scrollToField(LayoutBox(box.layout, memory)) }
+      return LayoutGeometry(box.layout, state)
+    case .accessory(let box):
+      if box.layout.hasCrashed(box.memory) { return nil }
+      var memory = box.memory
       state.clearDiagnostics()
-      layout.reduce(into: &state, memory: &memory, event, measurer: measurer)
-      if memory != before { state.slot = .accessory(layout, memory) }
-      return LayoutGeometry(layout, state)
-    case .keyboardLayoutGuide(let layout, var memory):
-      if layout.hasCrashed(memory) { return nil }
-      let before = memory
+      box.layout.reduce(into: &state, memory: &memory, event, measurer: measurer)
+      if memory != box.memory { state.slot = .accessory(LayoutBox(box.layout, memory)) }
+      return LayoutGeometry(box.layout, state)
+    case .keyboardLayoutGuide(let box):
+      if box.layout.hasCrashed(box.memory) { return nil }
+      var memory = box.memory
       state.clearDiagnostics()
-      layout.reduce(into: &state, memory: &memory, event, measurer: measurer)
-      if memory != before { state.slot = .keyboardLayoutGuide(layout, memory) }
-      return LayoutGeometry(layout, state)
-    case .custom:
-      var slot = CustomLayoutBox.slot(state.custom)
+      box.layout.reduce(into: &state, memory: &memory, event, measurer: measurer)
+      if memory != box.memory { state.slot = .keyboardLayoutGuide(LayoutBox(box.layout, memory)) }
+      return LayoutGeometry(box.layout, state)
+    case .custom(let box):
+      var slot = box.slot
       if slot.hasCrashed { return nil }
       state.clearDiagnostics()
       slot.reduce(&state, event, measurer: measurer)
-      state.custom = CustomLayoutBox(slot)
+      state.slot = .custom(CustomLayoutBox(slot))
       return LayoutGeometry(slot.layout, state)
     }
   }
 
-  func hasCrashed(_ custom: CustomLayoutBox?) -> Bool {
+  var hasCrashed: Bool {
     switch self {
-    case .rxkeyboard(let layout, let memory): layout.hasCrashed(memory)
-    case .growing(let layout, let memory): layout.hasCrashed(memory)
-    case .scrollToField(let layout, let memory): layout.hasCrashed(memory)
-    case .accessory(let layout, let memory): layout.hasCrashed(memory)
-    case .keyboardLayoutGuide(let layout, let memory): layout.hasCrashed(memory)
-    case .custom: CustomLayoutBox.slot(custom).hasCrashed
+    case .rxkeyboard(let box): box.layout.hasCrashed(box.memory)
+    case .growing(let box): box.layout.hasCrashed(box.memory)
+    case .scrollToField(let box): box.layout.hasCrashed(box.memory)
+    case .accessory(let box): box.layout.hasCrashed(box.memory)
+    case .keyboardLayoutGuide(let box): box.layout.hasCrashed(box.memory)
+    case .custom(let box): box.slot.hasCrashed
     }
   }
 
   @inline(__always)
   func systemInset(of state: ChatState) -> EdgeInsets {
     switch self {
-    case .rxkeyboard(let layout, _): layout.systemInset(of: state)
-    case .growing(let layout, _): layout.systemInset(of: state)
-    case .scrollToField(let layout, _): layout.systemInset(of: state)
-    case .accessory(let layout, _): layout.systemInset(of: state)
-    case .keyboardLayoutGuide(let layout, _): layout.systemInset(of: state)
-    case .custom: CustomLayoutBox.slot(state.custom).layout.systemInset(of: state)
+    case .rxkeyboard(let box): box.layout.systemInset(of: state)
+    case .growing(let box): box.layout.systemInset(of: state)
+    case .scrollToField(let box): box.layout.systemInset(of: state)
+    case .accessory(let box): box.layout.systemInset(of: state)
+    case .keyboardLayoutGuide(let box): box.layout.systemInset(of: state)
+    case .custom(let box): box.slot.layout.systemInset(of: state)
     }
   }
 
   func isSendEnabled(_ state: ChatState) -> Bool {
     switch self {
-    case .rxkeyboard(let layout, _): layout.isSendEnabled(state)
-    case .growing(let layout, _): layout.isSendEnabled(state)
-    case .scrollToField(let layout, _): layout.isSendEnabled(state)
-    case .accessory(let layout, _): layout.isSendEnabled(state)
-    case .keyboardLayoutGuide(let layout, _): layout.isSendEnabled(state)
-    case .custom: CustomLayoutBox.slot(state.custom).layout.isSendEnabled(state)
+    case .rxkeyboard(let box): box.layout.isSendEnabled(state)
+    case .growing(let box): box.layout.isSendEnabled(state)
+    case .scrollToField(let box): box.layout.isSendEnabled(state)
+    case .accessory(let box): box.layout.isSendEnabled(state)
+    case .keyboardLayoutGuide(let box): box.layout.isSendEnabled(state)
+    case .custom(let box): box.slot.layout.isSendEnabled(state)
     }
   }
 
   @inline(__always)
   func inputContentFrame(of state: ChatState) -> Rect {
     switch self {
-    case .rxkeyboard(let layout, _): layout.inputContentFrame(of: state)
-    case .growing(let layout, _): layout.inputContentFrame(of: state)
-    case .scrollToField(let layout, _): layout.inputContentFrame(of: state)
-    case .accessory(let layout, _): layout.inputContentFrame(of: state)
-    case .keyboardLayoutGuide(let layout, _): layout.inputContentFrame(of: state)
-    case .custom: CustomLayoutBox.slot(state.custom).layout.inputContentFrame(of: state)
+    case .rxkeyboard(let box): box.layout.inputContentFrame(of: state)
+    case .growing(let box): box.layout.inputContentFrame(of: state)
+    case .scrollToField(let box): box.layout.inputContentFrame(of: state)
+    case .accessory(let box): box.layout.inputContentFrame(of: state)
+    case .keyboardLayoutGuide(let box): box.layout.inputContentFrame(of: state)
+    case .custom(let box): box.slot.layout.inputContentFrame(of: state)
     }
   }
 
   func explain(_ path: StatePath, in state: ChatState) -> Explanation? {
     switch self {
-    case .rxkeyboard(let layout, let memory): layout.explain(path, in: state, memory: memory)
-    case .growing(let layout, let memory): layout.explain(path, in: state, memory: memory)
-    case .scrollToField(let layout, let memory): layout.explain(path, in: state, memory: memory)
-    case .accessory(let layout, let memory): layout.explain(path, in: state, memory: memory)
-    case .keyboardLayoutGuide(let layout, let memory):
-      layout.explain(path, in: state, memory: memory)
-    case .custom: CustomLayoutBox.slot(state.custom).explain(path, in: state)
+    case .rxkeyboard(let box): box.layout.explain(path, in: state, memory: box.memory)
+    case .growing(let box): box.layout.explain(path, in: state, memory: box.memory)
+    case .scrollToField(let box): box.layout.explain(path, in: state, memory: box.memory)
+    case .accessory(let box): box.layout.explain(path, in: state, memory: box.memory)
+    case .keyboardLayoutGuide(let box): box.layout.explain(path, in: state, memory: box.memory)
+    case .custom(let box): box.slot.explain(path, in: state)
     }
+  }
+}
+
+/// A built-in layout's value and memory, shared by the states that have them and replaced whole
+/// when the memory changes.
+final class LayoutBox<L: Layout>: Equatable, Sendable {
+  let layout: L
+  let memory: L.Memory
+
+  init(_ layout: L, _ memory: L.Memory) {
+    self.layout = layout
+    self.memory = memory
+  }
+
+  static func == (lhs: LayoutBox, rhs: LayoutBox) -> Bool {
+    lhs === rhs || (lhs.layout == rhs.layout && lhs.memory == rhs.memory)
   }
 }
 
@@ -204,12 +218,6 @@ final class CustomLayoutBox: Equatable, @unchecked Sendable {
   let slot: CustomLayoutSlot
 
   init(_ slot: CustomLayoutSlot) { self.slot = slot }
-
-  /// `box`'s slot; a custom state without one is a programming error.
-  static func slot(_ box: CustomLayoutBox?) -> CustomLayoutSlot {
-    guard let box else { preconditionFailure("a custom-layout state without its layout") }
-    return box.slot
-  }
 
   static func == (lhs: CustomLayoutBox, rhs: CustomLayoutBox) -> Bool {
     lhs === rhs || lhs.slot == rhs.slot
