@@ -15,9 +15,10 @@ internal import Dispatch
 /// `body` gets each chunk in order, with its ``DecodedChunk`` when the helper decoded it first,
 /// or `nil` when the caller reached it first (it then decodes the chunk itself). Chunk `k` is the
 /// file's bytes from `k × chunkSize` on, read with `pread`, so either thread can read any chunk:
-/// the helper reads the chunks in order as far as `window` chunks ahead of the caller, and the
-/// caller never waits for it. A chunk the helper has not read yet, or is still reading or
-/// decoding, is read and decoded by the caller itself (the helper's work on it is dropped).
+/// the helper reads the chunks in order as far as `window` chunks ahead of the caller (from the
+/// second after the one being replayed on), and the caller never waits for it. A chunk the
+/// helper has not read yet, or is still reading or decoding, is read and decoded by the caller
+/// itself (the helper's work on it is dropped).
 ///
 /// The helper runs at the lowest priority (nice 19, on Linux), so it works only on a core that
 /// would otherwise idle. On a busy machine two threads were slower than one: the helper took its
@@ -235,11 +236,14 @@ private final class DecodeAhead: Sendable {
           defer { state.spent.removeAll() }
           return .free(state.spent)
         }
-        guard state.next < state.end, state.next < state.replaying + window,
+        // Not the chunk right after the one being replayed, unless the helper is past it
+        // already: the caller gets there soon and would likely find the helper in the middle of
+        // it (at the start, or when the helper fell behind); a chunk skipped is the caller's.
+        let index = max(state.next, state.replaying + 2)
+        guard index < state.end, index < state.replaying + window,
           let buffer = state.free.popLast()
         else { return .wait }
-        let index = state.next
-        state.next += 1
+        state.next = index + 1
         state.helping = index
         return .read(index, buffer)
       }
