@@ -356,7 +356,9 @@ struct PageBuilder {
   /// drawn again. Shapes are compared by their numbers: two shapes have the same number when
   /// they write the same text, so the page shows the same either way.
   private mutating func addScene(_ state: ChatState, isCheckpoint: Bool) {
-    let scene = Scene(state, measurer: measurer, reusing: reusableBubbles)
+    var hasSameBubbles = false
+    let scene = Scene(
+      state, measurer: measurer, reusing: reusableBubbles, hasSameBubbles: &hasSameBubbles)
     reusableBubbles = scene.reusableBubbles(of: state)
     var shapes: [Int] = []
     shapes.reserveCapacity(sceneShapes.count)
@@ -369,8 +371,9 @@ struct PageBuilder {
     // content's origin apart: scrolling then changes one number, not every bubble's shapes.
     let origin = scene.contentOriginY.bitPattern
     let list = PageShapeKey.bits(scene.list)
+    // The cache holds the previous scene's bubbles (or equal ones), the ones the scene reused.
     if let cache = bubbleShapesCache, cache.origin == origin, cache.list == list,
-      cache.bubbles == scene.bubbles
+      hasSameBubbles || cache.bubbles == scene.bubbles
     {
       // The same bubbles at the same place: the same shapes, without drawing them again.
       shapes += cache.shapes
@@ -396,8 +399,12 @@ struct PageBuilder {
       bubbleShapesCache = (scene.bubbles, origin, list, numbers)
     }
     let bubbleShapes = shapes.count - 1
+    // Compared part by part with the previous scene, taken out of its optional once (not a copy
+    // of the whole scene per part).
+    let hasPrevious = previousScene != nil
+    let previous = previousScene ?? scene
     for (position, part) in Scene.Part.allCases.enumerated() {
-      if let previousScene, scene.hasSameShapes(of: part, as: previousScene) {
+      if hasPrevious, scene.hasSameShapes(of: part, as: previous) {
         shapes += partShapes[position]
         continue
       }

@@ -73,10 +73,15 @@ enum PageBytes {
     appendQuoted(shape.kind.rawValue, to: &bytes)
     bytes.append(comma)
     appendQuoted(shape.style, to: &bytes)
-    for value in [shape.frame.x, shape.frame.y, shape.frame.width, shape.frame.height] {
-      bytes.append(comma)
-      appendNumber(value, to: &bytes)
-    }
+    // One number at a time, not a loop over an array literal (an allocation per shape).
+    bytes.append(comma)
+    appendNumber(shape.frame.x, to: &bytes)
+    bytes.append(comma)
+    appendNumber(shape.frame.y, to: &bytes)
+    bytes.append(comma)
+    appendNumber(shape.frame.width, to: &bytes)
+    bytes.append(comma)
+    appendNumber(shape.frame.height, to: &bytes)
     bytes.append(comma)
     appendQuoted(shape.text, to: &bytes)
     bytes.append(comma)
@@ -89,10 +94,12 @@ enum PageBytes {
     if let clip = shape.clip {
       bytes.append(UInt8(ascii: "["))
       appendNumber(clip.x, to: &bytes)
-      for value in [clip.y, clip.width, clip.height] {
-        bytes.append(comma)
-        appendNumber(value, to: &bytes)
-      }
+      bytes.append(comma)
+      appendNumber(clip.y, to: &bytes)
+      bytes.append(comma)
+      appendNumber(clip.width, to: &bytes)
+      bytes.append(comma)
+      appendNumber(clip.height, to: &bytes)
       bytes.append(UInt8(ascii: "]"))
     } else {
       bytes.append(UInt8(ascii: "0"))

@@ -23,21 +23,22 @@ extension Scene {
 
     static func of(_ state: ChatState) -> Metrics {
       var metrics = Metrics()
-      switch state.configuredLayout {
-      case let layout as RxKeyboardLayout:
+      // The state's slot names its built-in layout without a cast (a page asks at every step).
+      switch state.slot {
+      case .rxkeyboard(let layout, _):
         metrics.isBalloon = true
         metrics.messageFontSize = layout.fontSize
         metrics.labelWidth = layout.balloonMaxWidth - 2 * layout.balloonInset
         metrics.balloonInset = layout.balloonInset
         metrics.sideMargin = layout.sectionInset
-      case let layout as GrowingLayout:
+      case .growing(let layout, _):
         metrics.fieldFontSize = layout.fontSize
         metrics.textViewInset = Point(
           x: layout.lineFragmentPaddings / 2, y: layout.textContainerInsets / 2)
         metrics.textViewPaddings = layout.lineFragmentPaddings
-      case let layout as AccessoryLayout:
+      case .accessory(let layout, _):
         metrics.fieldHeight = layout.textFieldHeight
-      default:
+      case .scrollToField, .keyboardLayoutGuide, .custom:
         break
       }
       return metrics

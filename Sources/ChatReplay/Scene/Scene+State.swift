@@ -23,6 +23,17 @@ extension Scene {
   /// The scene of `state`, taking from `previous` (an earlier scene's, drawn with the same
   /// measurer) the bubbles of the messages that did not change.
   init(_ state: ChatState, measurer: any TextMeasuring, reusing previous: ReusableBubbles?) {
+    var isSame = false
+    self.init(state, measurer: measurer, reusing: previous, hasSameBubbles: &isSame)
+  }
+
+  /// The scene of `state`, taking from `previous` the bubbles of the messages that did not
+  /// change; `hasSameBubbles` is set to whether its bubbles are all of `previous`'s, in the same
+  /// order (when `false`, they may still be equal).
+  init(
+    _ state: ChatState, measurer: any TextMeasuring, reusing previous: ReusableBubbles?,
+    hasSameBubbles: inout Bool
+  ) {
     let metrics = Metrics.of(state)
     let width = state.screen.width
     let height = state.screen.height
@@ -43,14 +54,27 @@ extension Scene {
         previous.listWidth == state.list.frame.width && previous.layout == state.layout
           ? previous : nil
       }
-    bubbles = Self.visibleMessages(state).map { index in
-      if let reusable, let first = reusable.bubbles.first?.index,
-        index >= first, index - first < reusable.bubbles.count,
-        index < reusable.messages.count, reusable.messages[index] == state.messages[index]
-      {
-        return reusable.bubbles[index - first]
+    let visible = Self.visibleMessages(state)
+    if let reusable, let first = reusable.bubbles.first?.index, visible.lowerBound == first,
+      visible.count == reusable.bubbles.count, visible.upperBound <= reusable.messages.count,
+      reusable.messages.sharesStorage(with: state.messages)
+    {
+      // The same messages, shared: the same bubbles, taken whole.
+      bubbles = reusable.bubbles
+      hasSameBubbles = true
+    } else {
+      let shares = reusable?.messages.sharesStorage(with: state.messages) ?? false
+      bubbles = visible.map { index in
+        if let reusable, let first = reusable.bubbles.first?.index,
+          index >= first, index - first < reusable.bubbles.count,
+          index < reusable.messages.count,
+          shares || reusable.messages[index] == state.messages[index]
+        {
+          return reusable.bubbles[index - first]
+        }
+        return Self.bubble(state, index, metrics: metrics, measurer: measurer)
       }
-      return Self.bubble(state, index, metrics: metrics, measurer: measurer)
+      hasSameBubbles = false
     }
     inputBar = Self.inputBar(state, metrics: metrics, measurer: measurer)
     let keyboard = state.keyboardOnScreen
@@ -82,19 +106,8 @@ extension Scene {
   /// one that ends below the list's top, and the walk stops at the first that starts below its
   /// bottom. A long chat costs only what it shows.
   static func visibleMessages(_ state: ChatState) -> Range<Int> {
-    let messages = state.messages
     let top = state.list.contentOffsetY
-    let bottom = top + state.list.frame.height
-    var low = 0
-    var high = messages.count
-    while low < high {
-      let middle = (low + high) / 2
-      let message = messages[middle]
-      if message.y + message.height > top { high = middle } else { low = middle + 1 }
-    }
-    var end = low
-    while end < messages.count && messages[end].y < bottom { end += 1 }
-    return low..<end
+    return state.messages.indices(ofCellsBetween: top, and: top + state.list.frame.height)
   }
 
   /// The home indicator's size.
@@ -166,8 +179,7 @@ extension Scene {
     var button: Rect
     var textOrigin = Point(x: margin, y: 0)
     var wrapWidth: Double
-    if let inset = metrics.textViewInset, state.configuredLayout is GrowingLayout {
-      let memory = state[memoryOf: GrowingLayout.self]
+    if let inset = metrics.textViewInset, case .growing(_, let memory) = state.slot {
       field = Rect(
         x: bar.x + memory.textViewFrame.x, y: bar.y + memory.textViewFrame.y,
         width: memory.textViewFrame.width, height: memory.textViewFrame.height)

@@ -57,6 +57,31 @@ public struct MessageLog: RandomAccessCollection, Sendable {
     count == 0 ? nil : self[count - 1]
   }
 
+  /// Whether this log and `other` share their storage: then each message both of them hold is
+  /// the same, without comparing (stored messages are only ever appended, never changed).
+  func sharesStorage(with other: MessageLog) -> Bool { storage === other.storage }
+
+  /// The index of the first message whose cell ends below `top` and the end of the run of those
+  /// after it that start above `bottom`, in content coordinates, read under one lock.
+  ///
+  /// Cells are appended below one another, so their tops only grow: a bisection finds the first
+  /// one that ends below `top`, and the walk stops at the first that starts below `bottom`.
+  func indices(ofCellsBetween top: Double, and bottom: Double) -> Range<Int> {
+    let count = self.count
+    return storage.messages.withLock { messages -> Range<Int> in
+      var low = 0
+      var high = count
+      while low < high {
+        let middle = (low + high) / 2
+        let message = messages[middle]
+        if message.y + message.height > top { high = middle } else { low = middle + 1 }
+      }
+      var end = low
+      while end < count && messages[end].y < bottom { end += 1 }
+      return low..<end
+    }
+  }
+
   /// Appends `message`, sharing storage with other states whenever it can.
   public mutating func append(_ message: Message) {
     let count = self.count

@@ -163,9 +163,12 @@ public struct FontMetricsMeasurer: TextMeasuring {
   /// breaks them: one entry per line, without the paragraph separators and the hanging spaces.
   public func lines(of text: String, width: Double, fontSize: Double) -> [String] {
     if text.isEmpty { return [] }
-    var breaker = LineBreaker(
-      maxUnits: width * Double(metrics.unitsPerEm) / fontSize,
-      recorder: LineStarts(start: text.startIndex))
+    let maxUnits = width * Double(metrics.unitsPerEm) / fontSize
+    let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
+      asciiLines(of: bytes, maxUnits: maxUnits)
+    }
+    if let ascii, let ascii { return ascii }
+    var breaker = LineBreaker(maxUnits: maxUnits, recorder: LineStarts(start: text.startIndex))
     measureClusters(text, into: &breaker)
     breaker.recorder.move(to: text.endIndex, next: text.endIndex)
     breaker.endParagraph()
@@ -177,6 +180,63 @@ public struct FontMetricsMeasurer: TextMeasuring {
       }
       return String(line)
     }
+  }
+
+  /// ``lines(of:width:fontSize:)`` of a text whose UTF-8 is `bytes`, fed byte by byte as
+  /// ``measureASCII(_:into:)`` feeds it (the same clusters, spaces and paragraph ends as
+  /// ``measureClusters(_:into:)`` for ASCII), each line made from its bytes; `nil` as soon as a
+  /// non-ASCII byte shows up.
+  ///
+  /// A page lays out the input bar's text at every keystroke: going through `String`'s indices
+  /// and grapheme breaking cost about ten times as much.
+  private func asciiLines(of bytes: UnsafeBufferPointer<UInt8>, maxUnits: Double) -> [String]? {
+    var breaker = LineBreaker(maxUnits: maxUnits, recorder: ByteLineStarts())
+    let count = bytes.count
+    let isASCII = asciiUnits.withUnsafeBufferPointer { units in
+      var index = 0
+      while index < count {
+        let byte = bytes[index]
+        breaker.recorder.position = index
+        index += 1
+        switch byte {
+        case 0x20, 0x09:
+          breaker.recorder.next = index
+          breaker.addSpace(units[Int(byte)])
+        case 0x0A:
+          breaker.recorder.next = index
+          breaker.endParagraph()
+        case 0x0D:
+          if index < count, bytes[index] == 0x0A { index += 1 }
+          breaker.recorder.next = index
+          breaker.endParagraph()
+        case 0x80...:
+          return false
+        default:
+          breaker.recorder.next = index
+          breaker.addWordCluster(units[Int(byte)])
+        }
+      }
+      return true
+    }
+    guard isASCII else { return nil }
+    breaker.recorder.position = count
+    breaker.recorder.next = count
+    breaker.endParagraph()
+    let starts = breaker.recorder.starts
+    var lines: [String] = []
+    lines.reserveCapacity(starts.count - 1)
+    for line in 1..<starts.count {
+      let start = starts[line - 1]
+      var end = starts[line]
+      // The line feeds, carriage returns, vertical tabs, form feeds (newlines) and the spaces
+      // and tabs (hanging spaces) at the line's end, as the `String` path trims them.
+      while end > start, bytes[end - 1] == 0x20 || (0x09...0x0D).contains(bytes[end - 1]) {
+        end -= 1
+      }
+      let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+      lines.append(String(decoding: line, as: UTF8.self))
+    }
+    return lines
   }
 
   /// Whether `character` is a breaking space, which hangs at the end of a line.
@@ -226,7 +286,7 @@ public struct FontMetricsMeasurer: TextMeasuring {
   /// between them, so a simple scalar followed by another (or by the end) is measured on its
   /// own without the standard library's grapheme breaking; elsewhere `String` finds the
   /// clusters.
-  private func measureClusters<R: LineRecording>(
+  private func measureClusters<R: IndexedLineRecording>(
     _ text: String, into breaker: inout LineBreaker<R>
   ) {
     let scalars = text.unicodeScalars

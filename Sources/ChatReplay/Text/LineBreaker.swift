@@ -1,12 +1,16 @@
 /// What a ``LineBreaker`` tells about where lines start, for the measurer's `lines(of:…)`.
 protocol LineRecording {
-  /// The cluster about to be fed spans `position..<next`.
-  mutating func move(to position: String.Index, next: String.Index)
   /// A word starts at the current cluster.
   mutating func beginWord()
   /// A line ended; the next starts at the current word's start (`.word`), at the current
   /// cluster (`.cluster`), or after it (`.afterCluster`, for a paragraph separator).
   mutating func finishLine(nextStart: LineStart)
+}
+
+/// A ``LineRecording`` told where each cluster lies in a `String`, before it is fed.
+protocol IndexedLineRecording: LineRecording {
+  /// The cluster about to be fed spans `position..<next`.
+  mutating func move(to position: String.Index, next: String.Index)
 }
 
 /// Where the line after a finished one starts.
@@ -17,14 +21,14 @@ enum LineStart {
 }
 
 /// Records nothing: measuring a size needs no positions.
-struct NoLineRecorder: LineRecording, Sendable {
+struct NoLineRecorder: IndexedLineRecording, Sendable {
   @inline(__always) mutating func move(to position: String.Index, next: String.Index) {}
   @inline(__always) mutating func beginWord() {}
   @inline(__always) mutating func finishLine(nextStart: LineStart) {}
 }
 
 /// Records the index where each line starts.
-struct LineStarts: LineRecording {
+struct LineStarts: IndexedLineRecording {
   private var position: String.Index
   private var next: String.Index
   private var wordStart: String.Index
@@ -42,6 +46,27 @@ struct LineStarts: LineRecording {
     self.position = position
     self.next = next
   }
+
+  mutating func beginWord() { wordStart = position }
+
+  mutating func finishLine(nextStart: LineStart) {
+    switch nextStart {
+    case .word: starts.append(wordStart)
+    case .cluster: starts.append(position)
+    case .afterCluster: starts.append(next)
+    }
+  }
+}
+
+/// Records the UTF-8 offset where each line starts, for text fed byte by byte: the feeder sets
+/// ``position`` and ``next`` to the cluster's bytes before feeding it.
+struct ByteLineStarts: LineRecording {
+  /// The cluster about to be fed spans `position..<next`.
+  var position = 0
+  var next = 0
+  private var wordStart = 0
+  /// The start of each line, then the end of the last one.
+  private(set) var starts = [0]
 
   mutating func beginWord() { wordStart = position }
 

@@ -1,0 +1,50 @@
+/// A text measurer that remembers what it measured: a page lays out the same bubbles at step
+/// after step.
+final class MemoizingMeasurer: TextMeasuring, @unchecked Sendable {
+  // `@unchecked`: one page builder uses it, on one thread, and drops it when the page is done.
+  private let measurer: any TextMeasuring
+  /// Past this many texts the memory starts again (a draft typed key by key is a new text each
+  /// step, and is never laid out again).
+  private static let limit = 4_096
+  private var sizes: [Key: Size] = [:]
+  private var lines: [Key: [String]] = [:]
+  private var lastLines: (key: Key, lines: [String])?
+
+  private struct Key: Hashable {
+    var text: String
+    var width: Double
+    var fontSize: Double
+  }
+
+  init(_ measurer: any TextMeasuring) {
+    self.measurer = measurer
+  }
+
+  func boundingSize(of text: String, width: Double, fontSize: Double) -> Size {
+    let key = Key(text: text, width: width, fontSize: fontSize)
+    if let size = sizes[key] { return size }
+    let size = measurer.boundingSize(of: text, width: width, fontSize: fontSize)
+    if sizes.count >= Self.limit { sizes.removeAll(keepingCapacity: true) }
+    sizes[key] = size
+    return size
+  }
+
+  func lines(of text: String, width: Double, fontSize: Double) -> [String] {
+    let key = Key(text: text, width: width, fontSize: fontSize)
+    // The input bar's text is laid out at every step and mostly stays the same: comparing it
+    // with the last one costs less than hashing it.
+    if let last = lastLines, last.key == key { return last.lines }
+    if lines.count >= Self.limit { lines.removeAll(keepingCapacity: true) }
+    // One lookup: a new text's slot is filled in place.
+    let found = { (slot: inout [String]?) -> [String] in
+      if let found = slot { return found }
+      let found = measurer.lines(of: text, width: width, fontSize: fontSize)
+      slot = found
+      return found
+    }(&lines[key])
+    lastLines = (key, found)
+    return found
+  }
+
+  func lineHeight(fontSize: Double) -> Double { measurer.lineHeight(fontSize: fontSize) }
+}
