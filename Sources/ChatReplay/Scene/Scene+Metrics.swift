@@ -25,19 +25,21 @@ extension Scene {
       var metrics = Metrics()
       // The state's slot names its built-in layout without a cast (a page asks at every step).
       switch state.slot {
-      case .rxkeyboard(let layout, _):
+      case .rxkeyboard(let box):
+        let layout = box.layout
         metrics.isBalloon = true
         metrics.messageFontSize = layout.fontSize
         metrics.labelWidth = layout.balloonMaxWidth - 2 * layout.balloonInset
         metrics.balloonInset = layout.balloonInset
         metrics.sideMargin = layout.sectionInset
-      case .growing(let layout, _):
+      case .growing(let box):
+        let layout = box.layout
         metrics.fieldFontSize = layout.fontSize
         metrics.textViewInset = Point(
           x: layout.lineFragmentPaddings / 2, y: layout.textContainerInsets / 2)
         metrics.textViewPaddings = layout.lineFragmentPaddings
-      case .accessory(let layout, _):
-        metrics.fieldHeight = layout.textFieldHeight
+      case .accessory(let box):
+        metrics.fieldHeight = box.layout.textFieldHeight
       case .scrollToField, .keyboardLayoutGuide, .custom:
         break
       }

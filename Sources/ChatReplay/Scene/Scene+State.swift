@@ -179,7 +179,8 @@ extension Scene {
     var button: Rect
     var textOrigin = Point(x: margin, y: 0)
     var wrapWidth: Double
-    if let inset = metrics.textViewInset, case .growing(_, let memory) = state.slot {
+    if let inset = metrics.textViewInset, case .growing(let box) = state.slot {
+      let memory = box.memory
       field = Rect(
         x: bar.x + memory.textViewFrame.x, y: bar.y + memory.textViewFrame.y,
         width: memory.textViewFrame.width, height: memory.textViewFrame.height)
