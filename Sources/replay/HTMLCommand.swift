@@ -84,21 +84,27 @@ struct HTMLCommand: Command {
   func run(_ console: inout Console) -> ExitStatus {
     defer { console.flush() }
     if let columns { return runSideBySide(columns, &console) }
-    let timeline: Timeline
-    switch loadTimeline(
-      file, layout: layout, rxKeyboardVersion: rxKeyboardVersion ?? .v1,
-      layoutOptions: layoutOptions)
-    {
-    case .success(let loaded): timeline = loaded
-    case .failure(let failure):
-      console.error.line(failure.message)
+    let bytes: [UInt8]
+    do {
+      bytes = try readFile(file)
+    } catch {
+      console.error.line("Error: \(error.description)")
       return .failure
     }
-    guard let range = window(lastStep: timeline.lastStep, layoutCount: 1, &console) else {
+    let options = Replayer.Options(
+      layout: layout, rxKeyboardVersion: rxKeyboardVersion ?? .v1, layoutOptions: layoutOptions)
+    // One pass: each line decoded, reduced and written into the page's data as it passes.
+    let pass: PageData.Pass
+    switch PageData.jsonUTF8(bytes, options: options, name: file, first: from ?? 0, last: to) {
+    case .success(let made): pass = made
+    case .failure(let error):
+      console.error.line(error.rendered(file: file))
       return .failure
     }
+    guard window(lastStep: pass.lastStep, layoutCount: 1, &console) != nil, let data = pass.data
+    else { return .failure }
     return writeOutput(
-      Self.page(timeline, name: file, range: range), to: outputPath, protecting: file, &console)
+      Self.page(data: data, name: file), to: outputPath, protecting: file, &console)
   }
 
   /// `--layouts`: the recording through each of `columns`, side by side, the header's and the
@@ -175,7 +181,11 @@ struct HTMLCommand: Command {
 
   /// The page of `timeline`'s steps `range`, under `name`.
   static func page(_ timeline: Timeline, name: String, range: ClosedRange<Int>) -> [UInt8] {
-    let data = PageData.jsonUTF8(timeline, name: name, range: range)
+    page(data: PageData.jsonUTF8(timeline, name: name, range: range), name: name)
+  }
+
+  /// The page of `data` (``PageData``'s), under `name`.
+  static func page(data: [UInt8], name: String) -> [UInt8] {
     // The page is the template around its data: the template is made once without the data
     // and the data's bytes are put where it goes, so the page's megabytes are copied once.
     let template = Array(PageTemplate.html(title: "replay: " + name, data: "").utf8)

@@ -7,10 +7,11 @@ private struct DiagnosticsShape: Hashable {
 
 /// Builds a page's data (``PageData``) one state at a time, comparing each with the one before.
 struct PageBuilder {
-  private let timeline: Timeline
-  private let range: ClosedRange<Int>
+  /// The recording, for `why` and `blame`: only pages that carry them need it.
+  private let timeline: Timeline?
+  /// The page's first step.
+  private let first: Int
   private let measurer: MemoizingMeasurer
-  private let columns: Int
   private var debugger: Debugger?
   /// Whether the page carries `why` and `blame`, which need the paths that changed at each step.
   private let explains: Bool
@@ -40,8 +41,11 @@ struct PageBuilder {
   private var scenes = Self.array()
   private var messages = Self.array()
   private var why = Self.array()
-  private var tracks: [[Double]]
-  private var ticks: [UInt64]
+  /// Each step's values of the four tracks, downsampled to the tracks' columns when the page is
+  /// done (a page made in one pass over a recording learns its number of steps at the end).
+  private var trackValues: [Double] = []
+  /// Each step's event type (its place in ``types``), for the ticks.
+  private var stepTypes: [Int32] = []
   /// Each diagnostic's runs of steps, keyed by its kind (its id is the kind's raw value).
   private var runs: [Diagnostic.Kind: [Int]] = [:]
   private var openRuns: [Diagnostic.Kind: Int] = [:]
@@ -85,21 +89,28 @@ struct PageBuilder {
   private var drawn: [Scene.Shape] = []
   private var explained: [Int: (why: Int, blame: Int, explanation: Explanation?)] = [:]
 
-  init(timeline: Timeline, range: ClosedRange<Int>) {
+  /// A builder for about `expectedCount` steps from step `first` on, measured with `measurer`.
+  ///
+  /// With `timeline` (the whole recording), the page carries `why` and `blame`.
+  init(
+    measurer: any TextMeasuring, first: Int, expectedCount: Int, explaining timeline: Timeline?
+  ) {
     self.timeline = timeline
-    self.range = range
-    measurer = MemoizingMeasurer(timeline.screen.measurer)
-    columns = min(PageData.trackColumns, range.count)
+    self.first = first
+    self.measurer = MemoizingMeasurer(measurer)
     // About one new shape and one new summary a step: room for them up to the memories' limit,
     // made once rather than by doubling.
-    let expected = min(PageShapeTable.limit, range.count)
+    let expected = min(PageShapeTable.limit, expectedCount)
     shapeTable = PageShapeTable(expected: expected)
     summaryIndex.reserveCapacity(expected)
-    tracks = Array(repeating: Array(repeating: .nan, count: 2 * columns), count: 4)
-    ticks = Array(repeating: 0, count: columns)
-    explains = range.count <= PageData.explainedStepLimit
-    if explains { debugger = Debugger(timeline: timeline) }
+    trackValues.reserveCapacity(4 * expectedCount)
+    stepTypes.reserveCapacity(expectedCount)
+    explains = timeline != nil
+    if let timeline { debugger = Debugger(timeline: timeline) }
   }
+
+  /// The number of steps added.
+  var count: Int { index }
 
   private static func array() -> JSONWriter {
     var writer = JSONWriter()
@@ -126,22 +137,15 @@ struct PageBuilder {
   }
 
   /// Adds the next state of the range, with the event that produced it and that event's line
-  /// (`nil` for step 0).
+  /// (for step 0, no event and the header's line, `nil` when the recording has no header).
   mutating func add(_ state: ChatState, event: TimedEvent?, line: Int?) {
     let isCheckpoint = index % PageData.checkpointInterval == 0
     tally.add(state)
     addEvent(event?.event, line: line, t: state.t)
-    let column = index * columns / range.count
-    let values = [
-      state.keyboard.visibleHeight, state.inputBar.frame.maxY, state.adjustedContentInset.bottom,
-      state.list.contentOffsetY,
-    ]
-    for (track, value) in values.enumerated() where value.isFinite {
-      let low = tracks[track][2 * column]
-      let high = tracks[track][2 * column + 1]
-      if !(low <= value) { tracks[track][2 * column] = value }
-      if !(high >= value) { tracks[track][2 * column + 1] = value }
-    }
+    trackValues.append(state.keyboard.visibleHeight)
+    trackValues.append(state.inputBar.frame.maxY)
+    trackValues.append(state.adjustedContentInset.bottom)
+    trackValues.append(state.list.contentOffsetY)
     var changed: Set<Int> = []
     var count = addLeaves(state, isCheckpoint: isCheckpoint, changed: &changed)
     count += addDiagnostics(state, isCheckpoint: isCheckpoint, changed: &changed)
@@ -177,7 +181,8 @@ struct PageBuilder {
         typeIndex[0] = type
       }
       summary = "start"
-      number = timeline.headerLine ?? 0
+      // Step 0's line is the header's, when the recording has one.
+      number = eventLine ?? 0
     }
     times.number(t)
     lines.number(Double(number - line))
@@ -190,7 +195,7 @@ struct PageBuilder {
       summaryIndex[summary] = summaryID
     }
     summaryColumn.number(Double(summaryID))
-    if type < 64 { ticks[index * columns / range.count] |= 1 << UInt64(type) }
+    stepTypes.append(Int32(truncatingIfNeeded: type))
   }
 
   /// Writes the leaves (but the messages and diagnostics) that changed; how many.
@@ -440,7 +445,7 @@ struct PageBuilder {
 
   /// Writes `why` and `blame` for every value but the messages': `path, why, blame…`.
   private mutating func addExplanations(_ state: ChatState, changed: Set<Int>) {
-    guard var debugger else { return }
+    guard var debugger, let timeline else { return }
     let step = state.step
     _ = debugger.execute("goto \(step)")
     var isObservation = false
@@ -481,17 +486,39 @@ struct PageBuilder {
     self.debugger = debugger
   }
 
-  /// The data as one JSON object, in UTF-8.
-  mutating func finish(name: String) -> [UInt8] {
+  /// The tracks' columns, each the least and the greatest of its steps' values, and the ticks:
+  /// each column's event types as bits.
+  private func columns() -> (tracks: [[Double]], ticks: [UInt64]) {
+    let columns = min(PageData.trackColumns, index)
+    var tracks = Array(repeating: Array(repeating: Double.nan, count: 2 * columns), count: 4)
+    var ticks = Array(repeating: UInt64(0), count: columns)
+    for step in 0..<index {
+      let column = step * columns / index
+      for track in 0..<4 {
+        let value = trackValues[4 * step + track]
+        guard value.isFinite else { continue }
+        if !(tracks[track][2 * column] <= value) { tracks[track][2 * column] = value }
+        if !(tracks[track][2 * column + 1] >= value) { tracks[track][2 * column + 1] = value }
+      }
+      let type = stepTypes[step]
+      if type < 64 { ticks[column] |= 1 << UInt64(type) }
+    }
+    return (tracks, ticks)
+  }
+
+  /// The data as one JSON object, in UTF-8: `title` is the page's, `layout` the recording's and
+  /// `lastStep` its last step.
+  mutating func finish(name: String, title: String, layout: LayoutID, lastStep: Int) -> [UInt8] {
     for (id, start) in openRuns { runs[id, default: []] += [start, index - 1] }
+    let (tracks, ticks) = columns()
     var head = PageJSON()
     head.open()
     head.key("file", name)
-    head.key("title", Summary.title(file: name, header: timeline.header, screen: timeline.screen))
-    head.key("layout", timeline.state(at: 0).layout.rawValue)
-    head.key("first", range.lowerBound)
-    head.key("last", range.upperBound)
-    head.key("lastStep", timeline.lastStep)
+    head.key("title", title)
+    head.key("layout", layout.rawValue)
+    head.key("first", first)
+    head.key("last", first + index - 1)
+    head.key("lastStep", lastStep)
     head.key("checkpoint", PageData.checkpointInterval)
     head.key("explainedStepLimit", PageData.explainedStepLimit)
     head.key("messageRows", PageData.messageRows)
@@ -504,7 +531,7 @@ struct PageBuilder {
     head.key("messageFields", messageFields)
     head.keyName("shapes")
     head.raw(bytes: [UInt8(ascii: "[")] + shapeTable.texts + [UInt8(ascii: "]")])
-    head.key("columns", columns)
+    head.key("columns", ticks.count)
     head.keyName("tracks")
     head.openArray()
     for track in tracks {

@@ -29,11 +29,14 @@ public enum PageData {
   public static func jsonUTF8(_ timeline: Timeline, name: String, range: ClosedRange<Int>)
     -> [UInt8]
   {
-    var builder = PageBuilder(timeline: timeline, range: range)
+    var builder = PageBuilder(
+      measurer: timeline.screen.measurer, first: range.lowerBound, expectedCount: range.count,
+      explaining: range.count <= explainedStepLimit ? timeline : nil)
     var state = timeline.state(at: range.lowerBound)
     // Each event is decoded once, for the replay and the page's event columns.
     var line = range.lowerBound > 0 ? timeline.lines[range.lowerBound - 1] : nil
-    builder.add(state, event: line.map(timeline.event(on:)), line: line?.number)
+    builder.add(
+      state, event: line.map(timeline.event(on:)), line: line?.number ?? timeline.headerLine)
     for step in range.dropFirst() {
       let current =
         line.map { timeline.lines.line(at: step - 1, after: $0) } ?? timeline.lines[step - 1]
@@ -42,7 +45,10 @@ public enum PageData {
       builder.add(state, event: event, line: current.number)
       line = current
     }
-    return builder.finish(name: name)
+    return builder.finish(
+      name: name,
+      title: Summary.title(file: name, header: timeline.header, screen: timeline.screen),
+      layout: timeline.state(at: 0).layout, lastStep: timeline.lastStep)
   }
 
   /// The scalar leaves of `node` as `--json` paths and values: `inputBar.frame.y` and `438`,

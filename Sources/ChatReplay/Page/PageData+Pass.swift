@@ -1,0 +1,100 @@
+extension PageData {
+  /// What one pass over a recording made of its page.
+  public struct Pass: Sendable {
+    /// The recording's last step.
+    public var lastStep: Int
+    /// The page's data (as ``jsonUTF8(_:name:range:)`` writes it), or `nil` when the window
+    /// asked for is not within steps `0...lastStep` or holds more than ``stepLimit`` steps.
+    public var data: [UInt8]?
+  }
+
+  /// The data of the page of steps `first` to `last` (the last step when `nil`) of the recording
+  /// `source` replayed with `options`, under `name`, or the recording's first bad line.
+  ///
+  /// Each line is decoded and reduced once and its step written into the page as it passes: no
+  /// ``Timeline`` is built, and the recording is not replayed a second time for the page. Pages
+  /// of at most ``explainedStepLimit`` steps carry `why` and `blame`, which need the debugger and
+  /// so a timeline: those are made from one.
+  public static func jsonUTF8(
+    _ source: [UInt8], options: Replayer.Options, name: String, first: Int, last: Int?
+  ) -> Result<Pass, RecordingError> {
+    // A step takes a line at least: a window with no more lines than the explained pages' steps
+    // is made from a timeline at once.
+    let lineCount = source.withUnsafeBufferPointer { Self.lineBreaks(in: $0) }
+    let most = min(last ?? Int.max, lineCount + 1) - first + 1
+    if most <= explainedStepLimit { return fromTimeline(source, options, name, first, last) }
+    var replayer = Replayer(options: options)
+    var builder = PageBuilder(
+      measurer: options.measurer, first: first,
+      expectedCount: min(most, stepLimit), explaining: nil)
+    let end = min(last ?? Int.max, first + stepLimit - 1)
+    var firstLayout: LayoutID?
+    var lastStep = 0
+    var failure: RecordingError?
+    // Written through a pointer: a variable captured by `step` would be checked for exclusive
+    // access at every step.
+    withUnsafeMutablePointer(to: &builder) { builder in
+      func step(_ state: ChatState, _ event: TimedEvent?, _ line: Int?, _: Range<Int>?) -> Bool {
+        let number = state.step
+        if number == 0 { firstLayout = state.layout }
+        if number >= first && number <= end { builder.pointee.add(state, event: event, line: line) }
+        lastStep = number
+        return true
+      }
+      func error(_ error: RecordingError) -> Bool {
+        failure = error
+        return false
+      }
+      source.withUnsafeBufferPointer { bytes in
+        if replayer.read(bytes, step: step, error: error) {
+          replayer.finish(step: step, error: error)
+        }
+      }
+    }
+    if let failure { return .failure(failure) }
+    guard let header = replayer.header, let screen = replayer.screen, let firstLayout else {
+      return .failure(
+        RecordingError(line: 1, column: 1, problem: .emptyFile, excerpt: "", excerptColumn: 1))
+    }
+    let lastOfWindow = last ?? lastStep
+    guard first <= lastOfWindow, lastOfWindow <= lastStep,
+      lastOfWindow - first + 1 <= stepLimit
+    else { return .success(Pass(lastStep: lastStep, data: nil)) }
+    // Lines that are not events (blank ones, say) left few enough steps to explain them.
+    if builder.count <= explainedStepLimit {
+      return fromTimeline(source, options, name, first, last)
+    }
+    let data = builder.finish(
+      name: name, title: Summary.title(file: name, header: header, screen: screen),
+      layout: firstLayout, lastStep: lastStep)
+    return .success(Pass(lastStep: lastStep, data: data))
+  }
+
+  /// ``jsonUTF8(_:options:name:first:last:)`` through a ``Timeline``.
+  private static func fromTimeline(
+    _ source: [UInt8], _ options: Replayer.Options, _ name: String, _ first: Int, _ last: Int?
+  ) -> Result<Pass, RecordingError> {
+    let timeline: Timeline
+    switch Timeline.load(source, options: options) {
+    case .success(let loaded): timeline = loaded
+    case .failure(let error): return .failure(error)
+    }
+    let end = last ?? timeline.lastStep
+    guard first <= end, end <= timeline.lastStep, end - first + 1 <= stepLimit else {
+      return .success(Pass(lastStep: timeline.lastStep, data: nil))
+    }
+    return .success(
+      Pass(lastStep: timeline.lastStep, data: jsonUTF8(timeline, name: name, range: first...end)))
+  }
+
+  /// The number of line breaks in `bytes`.
+  private static func lineBreaks(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var count = 0
+    var start = 0
+    while let index = firstIndex(of: 0x0A, in: bytes, from: start) {
+      count += 1
+      start = index + 1
+    }
+    return count
+  }
+}
