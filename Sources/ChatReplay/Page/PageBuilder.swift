@@ -20,11 +20,7 @@ struct PageBuilder {
   private var pathIndex = ["step": 0, "t": 1]
   private var types: [String] = []
   private var typeIndex: [UInt8: Int] = [:]
-  private var summaries: [String] = []
-  /// The recent summaries' places in ``summaries``: it starts again when a new one would make
-  /// it hold more than ``PageShapeTable/limit``, and a summary seen before that is written once more (each
-  /// keystroke's summary is new, and a long page's memory would grow with it and miss the caches).
-  private var summaryIndex: [String: Int] = [:]
+  private var summaries: PageSummaryTable
   private var shapeTable: PageShapeTable
   private var texts: [String] = []
   private var textIndex: [String: Int] = [:]
@@ -57,9 +53,23 @@ struct PageBuilder {
   private var previousLeaves = PageLeaves()
   /// The path of each leaf, `-1` for those the page does not show (`diagnostics`, written apart).
   private var leafIDs: [Int] = []
+  /// Whether the state's leaves are read from its fields (``PageStateLeaves``) rather than
+  /// written and compared: set once a state written the generic way agreed with them.
+  private var readsLeaves = false
+  /// The previous step's leaves as ``PageStateLeaves`` reads them, once ``readsLeaves``.
+  private var leafNumbers = SIMD32<Double>(repeating: 0)
+  private var leafText = ""
+  private var leafLayout = LayoutID.rxkeyboard
   private var diagnostics: [Diagnostic] = []
   private var diagnosticLeaves = PageLeaves()
   private var diagnosticIDs: [Int] = []
+  /// Where each diagnostic's leaves start among ``diagnosticIDs``.
+  private var diagnosticOffsets: [Int] = []
+  /// Whether ``diagnosticLeaves`` are older than ``diagnostics`` (a step that changed only some
+  /// diagnostics' values wrote only those).
+  private var isDiagnosticLeavesStale = false
+  /// The leaves of the diagnostics whose values changed, before and after, in pairs.
+  private var diagnosticPairs: [PageLeaves] = []
   /// The paths' ids of the diagnostics' leaves for each of their shapes seen (keys, nesting and
   /// count), the memory starting again past ``diagnosticShapeLimit`` shapes.
   private var diagnosticPaths: [DiagnosticsShape: [Int]] = [:]
@@ -102,7 +112,7 @@ struct PageBuilder {
     // made once rather than by doubling.
     let expected = min(PageShapeTable.limit, expectedCount)
     shapeTable = PageShapeTable(expected: expected)
-    summaryIndex.reserveCapacity(expected)
+    summaries = PageSummaryTable(expected: expected)
     trackValues.reserveCapacity(4 * expectedCount)
     stepTypes.reserveCapacity(expectedCount)
     explains = timeline != nil
@@ -159,8 +169,8 @@ struct PageBuilder {
 
   private mutating func addEvent(_ event: Event?, line eventLine: Int?, t: Double) {
     let type: Int
-    let summary: String
     let number: Int
+    var summarized: Event?
     if let event, let eventLine {
       let kind = EventClass(event)
       if let found = typeIndex[kind.code] {
@@ -170,8 +180,8 @@ struct PageBuilder {
         type = types.count - 1
         typeIndex[kind.code] = type
       }
-      summary = event.summary
       number = eventLine
+      summarized = event
     } else {
       if let found = typeIndex[0] {
         type = found
@@ -180,7 +190,6 @@ struct PageBuilder {
         type = types.count - 1
         typeIndex[0] = type
       }
-      summary = "start"
       // Step 0's line is the header's, when the recording has one.
       number = eventLine ?? 0
     }
@@ -188,13 +197,7 @@ struct PageBuilder {
     lines.number(Double(number - line))
     line = number
     typeColumn.number(Double(type))
-    let summaryID = Self.intern(summary, &summaries, &summaryIndex)
-    if summaryIndex.count > PageShapeTable.limit {
-      // Past the limit, the memory starts again with the new summary alone.
-      summaryIndex.removeAll(keepingCapacity: true)
-      summaryIndex[summary] = summaryID
-    }
-    summaryColumn.number(Double(summaryID))
+    summaryColumn.number(Double(summaries.number(of: summarized)))
     stepTypes.append(Int32(truncatingIfNeeded: type))
   }
 
@@ -202,11 +205,54 @@ struct PageBuilder {
   private mutating func addLeaves(_ state: ChatState, isCheckpoint: Bool, changed: inout Set<Int>)
     -> Int
   {
+    if readsLeaves {
+      // The leaves that changed, from the fields that changed: no state written as a whole.
+      let numbers = PageStateLeaves.numbers(of: state)
+      let differs = numbers .!= leafNumbers
+      let text = state.inputBar.text
+      let layout = state.layout
+      var count = 0
+      for position in 0..<PageStateLeaves.count {
+        let id = leafIDs[position]
+        guard id >= 2 else { continue }
+        switch position {
+        case PageStateLeaves.layoutPosition:
+          guard isCheckpoint || layout != leafLayout else { continue }
+          changes.number(Double(id))
+          changes.string(layout.rawValue)
+        case PageStateLeaves.textPosition:
+          guard isCheckpoint || text != leafText else { continue }
+          changes.number(Double(id))
+          changes.string(text)
+        case PageStateLeaves.sendEnabledPosition:
+          guard isCheckpoint || differs[position] else { continue }
+          changes.number(Double(id))
+          changes.bool(numbers[position] != 0)
+        default:
+          guard isCheckpoint || differs[position] else { continue }
+          changes.number(Double(id))
+          changes.number(numbers[position])
+        }
+        count += 1
+      }
+      leafNumbers = numbers
+      leafText = text
+      leafLayout = layout
+      return count
+    }
     swap(&leaves, &previousLeaves)
     leaves.reset()
     state.write(
       to: &leaves, includeMessages: false, includeDiagnostics: false,
       includeOptions: state.step == 0)
+    // A state past step 0 (so without options) whose leaves agree with its fields: the next
+    // steps, of the same shape, are read from their fields.
+    readsLeaves = !explains && state.step != 0 && PageStateLeaves.agree(leaves, with: state)
+    if readsLeaves {
+      leafNumbers = PageStateLeaves.numbers(of: state)
+      leafText = state.inputBar.text
+      leafLayout = state.layout
+    }
     var count = 0
     if index == 0 || leaves.shape != previousLeaves.shape {
       var recorder = PagePaths()
@@ -249,6 +295,15 @@ struct PageBuilder {
   ) -> Int {
     let isChanged = index == 0 || state.diagnostics != diagnostics
     guard isChanged || isCheckpoint else { return 0 }
+    if isChanged && !isCheckpoint && !explains, let count = addChangedValues(state.diagnostics) {
+      return count
+    }
+    if isDiagnosticLeavesStale {
+      // The leaves of the diagnostics as they were at the step before.
+      diagnosticLeaves.reset()
+      Self.write(diagnostics, to: &diagnosticLeaves, offsets: &diagnosticOffsets)
+      isDiagnosticLeavesStale = false
+    }
     var count = 0
     var old: [Int: Int] = [:]
     if isChanged {
@@ -259,17 +314,8 @@ struct PageBuilder {
       }
       for id in ids where openRuns[id] == nil { openRuns[id] = index }
       let previous = diagnosticLeaves
-      for (position, id) in diagnosticIDs.enumerated() { old[id] = position }
       diagnosticLeaves.reset()
-      func write(_ writer: inout some StructuredWriter) {
-        writer.beginObject()
-        writer.key("diagnostics")
-        writer.beginArray()
-        for diagnostic in state.diagnostics { diagnostic.write(to: &writer) }
-        writer.endArray()
-        writer.endObject()
-      }
-      write(&diagnosticLeaves)
+      Self.write(state.diagnostics, to: &diagnosticLeaves, offsets: &diagnosticOffsets)
       diagnostics = state.diagnostics
       if index > 0 && diagnosticLeaves.shape == previous.shape
         && diagnosticLeaves.kinds.count == previous.kinds.count
@@ -284,13 +330,14 @@ struct PageBuilder {
         }
         return count
       }
+      for (position, id) in diagnosticIDs.enumerated() { old[id] = position }
       // Diagnostics come and go in a few combinations: each one's paths are found once.
       let key = DiagnosticsShape(shape: diagnosticLeaves.shape, count: diagnosticLeaves.kinds.count)
       if let ids = diagnosticPaths[key] {
         diagnosticIDs = ids
       } else {
         var recorder = PagePaths()
-        write(&recorder)
+        Self.write(state.diagnostics, to: &recorder)
         diagnosticIDs = recorder.paths.map { pathID($0) }
         if diagnosticPaths.count >= Self.diagnosticShapeLimit {
           diagnosticPaths.removeAll(keepingCapacity: true)
@@ -319,6 +366,75 @@ struct PageBuilder {
         count += 1
       }
     }
+    return count
+  }
+
+  /// Writes `diagnostics` as `{"diagnostics":[…]}`.
+  private static func write(_ diagnostics: [Diagnostic], to writer: inout some StructuredWriter) {
+    writer.beginObject()
+    writer.key("diagnostics")
+    writer.beginArray()
+    for diagnostic in diagnostics { diagnostic.write(to: &writer) }
+    writer.endArray()
+    writer.endObject()
+  }
+
+  /// Writes `diagnostics` as `{"diagnostics":[…]}`, with where each one's leaves start.
+  private static func write(
+    _ diagnostics: [Diagnostic], to leaves: inout PageLeaves, offsets: inout [Int]
+  ) {
+    offsets.removeAll(keepingCapacity: true)
+    leaves.beginObject()
+    leaves.key("diagnostics")
+    leaves.beginArray()
+    for diagnostic in diagnostics {
+      offsets.append(leaves.kinds.count)
+      diagnostic.write(to: &leaves)
+    }
+    leaves.endArray()
+    leaves.endObject()
+  }
+
+  /// When `new` holds diagnostics of the kinds of the previous step's, in the same order: writes
+  /// the leaves that changed of those whose values changed, and how many; `nil` (and nothing
+  /// written) when the kinds differ or a diagnostic's leaves are not where they were.
+  private mutating func addChangedValues(_ new: [Diagnostic]) -> Int? {
+    guard new.count == diagnostics.count, diagnosticOffsets.count == new.count else { return nil }
+    for (diagnostic, previous) in zip(new, diagnostics) where diagnostic.kind != previous.kind {
+      return nil
+    }
+    // Each changed diagnostic written before and after; checked before anything is written.
+    var pairs = 0
+    var changedIndices: [Int] = []
+    for position in new.indices where new[position] != diagnostics[position] {
+      if diagnosticPairs.count < 2 * pairs + 2 {
+        diagnosticPairs += [PageLeaves(), PageLeaves()]
+      }
+      diagnosticPairs[2 * pairs].reset()
+      diagnosticPairs[2 * pairs + 1].reset()
+      diagnostics[position].write(to: &diagnosticPairs[2 * pairs])
+      new[position].write(to: &diagnosticPairs[2 * pairs + 1])
+      let before = diagnosticPairs[2 * pairs]
+      let after = diagnosticPairs[2 * pairs + 1]
+      guard before.shape == after.shape, before.kinds.count == after.kinds.count,
+        diagnosticOffsets[position] + after.kinds.count <= diagnosticIDs.count
+      else { return nil }
+      changedIndices.append(position)
+      pairs += 1
+    }
+    var count = 0
+    for (pair, position) in changedIndices.enumerated() {
+      let before = diagnosticPairs[2 * pair]
+      let after = diagnosticPairs[2 * pair + 1]
+      let offset = diagnosticOffsets[position]
+      for leaf in after.kinds.indices where !after.isSame(leaf, as: before, leaf) {
+        changes.number(Double(diagnosticIDs[offset + leaf]))
+        after.write(leaf, to: &changes)
+        count += 1
+      }
+    }
+    diagnostics = new
+    isDiagnosticLeavesStale = true
     return count
   }
 
@@ -525,7 +641,8 @@ struct PageBuilder {
     head.key("summary", tally.description)
     head.key("paths", paths)
     head.key("types", types)
-    head.key("summaries", summaries)
+    head.keyName("summaries")
+    head.raw(bytes: [UInt8(ascii: "[")] + summaries.texts + [UInt8(ascii: "]")])
     head.key("texts", texts)
     head.key("explains", debugger != nil)
     head.key("messageFields", messageFields)

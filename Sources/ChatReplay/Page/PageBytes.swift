@@ -4,48 +4,51 @@
 enum PageBytes {
   /// Appends `value` as a JSON string literal safe inside `<script>`.
   static func appendQuoted(_ value: String, to bytes: inout [UInt8]) {
-    bytes.append(UInt8(ascii: "\""))
     var value = value
-    value.withUTF8 { utf8 in
-      var start = 0
-      var index = 0
-      while index < utf8.count {
-        let byte = utf8[index]
-        let escape: StaticString?
-        switch byte {
-        case UInt8(ascii: "\""): escape = "\\\""
-        case UInt8(ascii: "\\"): escape = "\\\\"
-        case UInt8(ascii: "\n"): escape = "\\n"
-        case UInt8(ascii: "\r"): escape = "\\r"
-        case UInt8(ascii: "\t"): escape = "\\t"
-        case UInt8(ascii: "<"): escape = "\\u003c"
-        case UInt8(ascii: ">"): escape = "\\u003e"
-        case UInt8(ascii: "&"): escape = "\\u0026"
-        case 0xE2 where Self.isLineSeparator(utf8, at: index, last: 0xA8):
-          escape = "\\u2028"
-        case 0xE2 where Self.isLineSeparator(utf8, at: index, last: 0xA9):
-          escape = "\\u2029"
-        default: escape = nil
-        }
-        if let escape {
-          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-          escape.withUTF8Buffer { bytes.append(contentsOf: $0) }
-          index += byte == 0xE2 ? 3 : 1
-          start = index
-        } else if byte < 0x20 {
-          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-          let hex: [UInt8] = Array("0123456789abcdef".utf8)
-          bytes.append(contentsOf: [92, 117, 48, 48])  // \u00
-          bytes.append(hex[Int(byte >> 4)])
-          bytes.append(hex[Int(byte & 0xF)])
-          index += 1
-          start = index
-        } else {
-          index += 1
-        }
+    value.withUTF8 { appendQuoted($0, to: &bytes) }
+  }
+
+  /// Appends the UTF-8 text `utf8` as a JSON string literal safe inside `<script>`.
+  static func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\""))
+    var start = 0
+    var index = 0
+    while index < utf8.count {
+      let byte = utf8[index]
+      let escape: StaticString?
+      switch byte {
+      case UInt8(ascii: "\""): escape = "\\\""
+      case UInt8(ascii: "\\"): escape = "\\\\"
+      case UInt8(ascii: "\n"): escape = "\\n"
+      case UInt8(ascii: "\r"): escape = "\\r"
+      case UInt8(ascii: "\t"): escape = "\\t"
+      case UInt8(ascii: "<"): escape = "\\u003c"
+      case UInt8(ascii: ">"): escape = "\\u003e"
+      case UInt8(ascii: "&"): escape = "\\u0026"
+      case 0xE2 where Self.isLineSeparator(utf8, at: index, last: 0xA8):
+        escape = "\\u2028"
+      case 0xE2 where Self.isLineSeparator(utf8, at: index, last: 0xA9):
+        escape = "\\u2029"
+      default: escape = nil
       }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
+      if let escape {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+        escape.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        index += byte == 0xE2 ? 3 : 1
+        start = index
+      } else if byte < 0x20 {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+        let hex: [UInt8] = Array("0123456789abcdef".utf8)
+        bytes.append(contentsOf: [92, 117, 48, 48])  // \u00
+        bytes.append(hex[Int(byte >> 4)])
+        bytes.append(hex[Int(byte & 0xF)])
+        index += 1
+        start = index
+      } else {
+        index += 1
+      }
     }
+    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
     bytes.append(UInt8(ascii: "\""))
   }
 

@@ -121,3 +121,80 @@ struct PagePaths: StructuredWriter {
   mutating func string(_ value: String) { paths.append(next()) }
   mutating func null() { paths.append(next()) }
 }
+
+/// A state's leaves (but its messages', diagnostics' and options') read straight from its fields,
+/// in the order ``ChatState/write(to:includeMessages:includeOptions:)`` writes them: how the page
+/// builder finds what changed from one step to the next without writing the whole state.
+///
+/// The numbers (and the Boolean, as 0 or 1) sit in one vector, compared with the previous step's
+/// in one go; the two strings (the layout and the input bar's text) are read apart. The page
+/// builder checks these against the ``PageLeaves`` of a state written the generic way before it
+/// trusts them, so a change to the state's encoding cannot change a page.
+enum PageStateLeaves {
+  /// How many leaves: `diagnostics`, written apart, is not one of them.
+  static let count = 31
+  /// The place of the layout's name, a string.
+  static let layoutPosition = 2
+  /// The place of the input bar's text, a string.
+  static let textPosition = 18
+  /// The place of `sendEnabled`, a Boolean.
+  static let sendEnabledPosition = 19
+
+  /// The leaves of `state` by place: numbers, the Boolean as 0 or 1, the strings' places 0.
+  static func numbers(of state: ChatState) -> SIMD32<Double> {
+    var numbers = SIMD32<Double>(repeating: 0)
+    numbers[0] = Double(state.step)
+    numbers[1] = state.t
+    numbers[3] = state.screen.width
+    numbers[4] = state.screen.height
+    numbers[5] = state.safeArea.top
+    numbers[6] = state.safeArea.left
+    numbers[7] = state.safeArea.bottom
+    numbers[8] = state.safeArea.right
+    numbers[9] = state.keyboard.frame.x
+    numbers[10] = state.keyboard.frame.y
+    numbers[11] = state.keyboard.frame.width
+    numbers[12] = state.keyboard.frame.height
+    numbers[13] = state.keyboard.visibleHeight
+    numbers[14] = state.inputBar.frame.x
+    numbers[15] = state.inputBar.frame.y
+    numbers[16] = state.inputBar.frame.width
+    numbers[17] = state.inputBar.frame.height
+    numbers[19] = state.isSendEnabled ? 1 : 0
+    numbers[20] = state.list.frame.x
+    numbers[21] = state.list.frame.y
+    numbers[22] = state.list.frame.width
+    numbers[23] = state.list.frame.height
+    numbers[24] = state.list.contentInset.top
+    numbers[25] = state.list.contentInset.bottom
+    let adjusted = state.adjustedContentInset
+    numbers[26] = adjusted.top
+    numbers[27] = adjusted.bottom
+    numbers[28] = state.list.contentOffsetY
+    numbers[29] = state.list.contentHeight
+    numbers[30] = Double(state.messages.count)
+    return numbers
+  }
+
+  /// Whether `leaves` (a state written without its messages and diagnostics) are `state`'s
+  /// leaves as ``numbers(of:)`` reads them, followed by the empty `diagnostics`.
+  static func agree(_ leaves: PageLeaves, with state: ChatState) -> Bool {
+    guard leaves.kinds.count == count + 1, leaves.kinds[count] == 4 else { return false }
+    let numbers = numbers(of: state)
+    for position in 0..<count {
+      let kind = leaves.kinds[position]
+      let value = leaves.numbers[position]
+      switch position {
+      case layoutPosition:
+        guard kind == 2, leaves.strings[Int(value)] == state.layout.rawValue else { return false }
+      case textPosition:
+        guard kind == 2, leaves.strings[Int(value)] == state.inputBar.text else { return false }
+      case sendEnabledPosition:
+        guard kind == 1, value == numbers[position] else { return false }
+      default:
+        guard kind == 0, value.bitPattern == numbers[position].bitPattern else { return false }
+      }
+    }
+    return true
+  }
+}

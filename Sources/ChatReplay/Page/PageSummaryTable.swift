@@ -1,0 +1,110 @@
+/// The page's event summaries (``Event/summary``): a summary's number is its place in ``texts``.
+///
+/// A summary is written as bytes and looked up by its bytes in a memory of the recent ones, which
+/// starts again (with the new summary alone) when a new one would make it hold more than
+/// ``PageShapeTable/limit``: each keystroke's summary is new, and a long page's memory would
+/// otherwise grow with it and miss the caches. A summary last seen before the memory started
+/// again is written once more, under a new number. No `String` is made for a summary.
+struct PageSummaryTable {
+  /// The summaries as JSON strings, in number order, separated by commas.
+  private(set) var texts: [UInt8] = []
+  /// How many summaries ``texts`` holds.
+  private(set) var count = 0
+  /// The recent summaries' bytes, one after another.
+  private var arena: [UInt8] = []
+  /// An open-addressing table over ``arena``, a power of two in size and at least twice the
+  /// summaries it holds: `(hash, start, length, number)`, `length` -1 when empty.
+  private var slots: [Slot]
+  private var held = 0
+  private let memoryLimit: Int
+  /// Where a summary is written before it is looked up.
+  private let scratch = ByteStorage(capacity: 128)
+
+  private struct Slot {
+    var hash: Int
+    var start: Int32
+    var length: Int32
+    var number: Int32
+
+    static let empty = Slot(hash: 0, start: 0, length: -1, number: 0)
+  }
+
+  /// A table with room for `expected` summaries in its memory before it grows, whose memory
+  /// starts again past `limit` summaries.
+  init(expected: Int, limit: Int = PageShapeTable.limit) {
+    memoryLimit = limit
+    var size = 16
+    while size < 2 * (min(expected, limit) + 1) { size *= 2 }
+    slots = Array(repeating: .empty, count: size)
+  }
+
+  /// The number of `event`'s summary (`start` for none), written into ``texts`` when the memory
+  /// does not hold it.
+  mutating func number(of event: Event?) -> Int {
+    scratch.count = 0
+    if let event {
+      scratch.reserve(64)
+      _ = SummaryText.append(event, to: scratch)
+    } else {
+      scratch.reserve(5)
+      for byte in "start".utf8 { scratch.append(byte) }
+    }
+    return number(of: scratch.buffer)
+  }
+
+  private func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var hasher = Hasher()
+    hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+    return hasher.finalize()
+  }
+
+  private mutating func number(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    let hash = hash(bytes)
+    let mask = slots.count - 1
+    var slot = hash & mask
+    while slots[slot].length >= 0 {
+      let found = slots[slot]
+      if found.hash == hash && Int(found.length) == bytes.count
+        && arena.withUnsafeBufferPointer({ arena in
+          guard let stored = arena.baseAddress, let base = bytes.baseAddress else { return true }
+          return bytesEqual(stored + Int(found.start), base, count: bytes.count)
+        })
+      {
+        return Int(found.number)
+      }
+      slot = (slot + 1) & mask
+    }
+    let number = count
+    if count > 0 { texts.append(UInt8(ascii: ",")) }
+    PageBytes.appendQuoted(bytes, to: &texts)
+    count += 1
+    if held + 1 > memoryLimit {
+      // Past the limit, the memory starts again with the new summary alone.
+      for index in slots.indices { slots[index] = .empty }
+      arena.removeAll(keepingCapacity: true)
+      held = 0
+      slot = hash & mask
+    } else if 2 * (held + 1) > slots.count {
+      grow()
+      slot = hash & (slots.count - 1)
+      while slots[slot].length >= 0 { slot = (slot + 1) & (slots.count - 1) }
+    }
+    slots[slot] = Slot(
+      hash: hash, start: Int32(arena.count), length: Int32(bytes.count), number: Int32(number))
+    arena.append(contentsOf: bytes)
+    held += 1
+    return number
+  }
+
+  /// Doubles the table, placing each summary again.
+  private mutating func grow() {
+    let old = slots
+    slots = Array(repeating: .empty, count: 2 * old.count)
+    let mask = slots.count - 1
+    for entry in old where entry.length >= 0 {
+      var slot = entry.hash & mask
+      while slots[slot].length >= 0 { slot = (slot + 1) & mask }
+      slots[slot] = entry
+    }
+  }
+}
