@@ -15,6 +15,10 @@ struct PageBuilder {
   private var debugger: Debugger?
   /// Whether the page carries `why` and `blame`, which need the paths that changed at each step.
   private let explains: Bool
+  /// Whether the state's leaves and the diagnostics' changed values are read from their fields
+  /// rather than written whole and compared (not for pages that carry `why` and `blame`, which
+  /// need every path that changed).
+  private let readsFields: Bool
 
   private var paths = ["step", "t"]
   private var pathIndex = ["step": 0, "t": 1]
@@ -101,11 +105,15 @@ struct PageBuilder {
 
   /// A builder for about `expectedCount` steps from step `first` on, measured with `measurer`.
   ///
-  /// With `timeline` (the whole recording), the page carries `why` and `blame`.
+  /// With `timeline` (the whole recording), the page carries `why` and `blame`. Without
+  /// `readsFields`, every state is written whole and compared leaf by leaf, as a page that
+  /// carries `why` and `blame` is (the reference the tests hold the faster way to).
   init(
-    measurer: any TextMeasuring, first: Int, expectedCount: Int, explaining timeline: Timeline?
+    measurer: any TextMeasuring, first: Int, expectedCount: Int, explaining timeline: Timeline?,
+    readsFields: Bool = true
   ) {
     self.timeline = timeline
+    self.readsFields = readsFields && timeline == nil
     self.first = first
     self.measurer = MemoizingMeasurer(measurer)
     // About one new shape and one new summary a step: room for them up to the memories' limit,
@@ -247,7 +255,7 @@ struct PageBuilder {
       includeOptions: state.step == 0)
     // A state past step 0 (so without options) whose leaves agree with its fields: the next
     // steps, of the same shape, are read from their fields.
-    readsLeaves = !explains && state.step != 0 && PageStateLeaves.agree(leaves, with: state)
+    readsLeaves = readsFields && state.step != 0 && PageStateLeaves.agree(leaves, with: state)
     if readsLeaves {
       leafNumbers = PageStateLeaves.numbers(of: state)
       leafText = state.inputBar.text
@@ -295,7 +303,9 @@ struct PageBuilder {
   ) -> Int {
     let isChanged = index == 0 || state.diagnostics != diagnostics
     guard isChanged || isCheckpoint else { return 0 }
-    if isChanged && !isCheckpoint && !explains, let count = addChangedValues(state.diagnostics) {
+    if isChanged && !isCheckpoint && readsFields,
+      let count = addChangedValues(state.diagnostics)
+    {
       return count
     }
     if isDiagnosticLeavesStale {

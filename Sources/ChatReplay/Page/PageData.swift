@@ -29,9 +29,17 @@ public enum PageData {
   public static func jsonUTF8(_ timeline: Timeline, name: String, range: ClosedRange<Int>)
     -> [UInt8]
   {
+    jsonUTF8(timeline, name: name, range: range, readsFields: true)
+  }
+
+  /// ``jsonUTF8(_:name:range:)``; without `readsFields`, each state written whole and compared
+  /// leaf by leaf (see ``PageBuilder``).
+  static func jsonUTF8(
+    _ timeline: Timeline, name: String, range: ClosedRange<Int>, readsFields: Bool
+  ) -> [UInt8] {
     var builder = PageBuilder(
       measurer: timeline.screen.measurer, first: range.lowerBound, expectedCount: range.count,
-      explaining: range.count <= explainedStepLimit ? timeline : nil)
+      explaining: range.count <= explainedStepLimit ? timeline : nil, readsFields: readsFields)
     var state = timeline.state(at: range.lowerBound)
     // Each event is decoded once, for the replay and the page's event columns.
     var line = range.lowerBound > 0 ? timeline.lines[range.lowerBound - 1] : nil

@@ -1,0 +1,86 @@
+import Testing
+
+@testable import ChatReplay
+
+/// The page made in one pass over a recording (`replay html`), against the page made from a
+/// timeline with every state written whole (the builder's generic path).
+struct PagePassTests {
+  /// A recording of `count` events of `kind` made from `seed`, as its file's bytes.
+  static func recording(_ kind: RecordingGenerator.Kind, seed: UInt64, count: Int) -> [UInt8] {
+    var choices = Choices(seed: seed)
+    var generator = RecordingGenerator(kind, choices: &choices, maxEvents: count, eventCount: count)
+    var events: [TimedEvent] = []
+    while events.count < count { generator.appendEvents(&choices, to: &events) }
+    events.removeLast(events.count - count)
+    return Array(EventEncoder.recording(header: generator.header, events: events).utf8)
+  }
+
+  /// An adversarial session of 270 events (odd values, diagnostics that come, go and change
+  /// their values): more than an explained page's 200 steps.
+  static let bytes = recording(.adversarial, seed: 12, count: 270)
+
+  @Test func theOnePassPageIsTheTimelinesPageWrittenWhole() throws {
+    // Steps 3…262: a window, with the checkpoint of its 256th step.
+    let pass = try PageData.jsonUTF8(
+      Self.bytes, options: .init(), name: "r.jsonl", first: 3, last: 262
+    ).get()
+    let timeline = try Timeline.load(Self.bytes).get()
+    #expect(pass.lastStep == 270)
+    let whole = PageData.jsonUTF8(timeline, name: "r.jsonl", range: 3...262, readsFields: false)
+    Self.expectSame(pass.data ?? [], whole)
+  }
+
+  /// `data` is `expected`, or the first place they differ, with what each has there.
+  static func expectSame(
+    _ data: [UInt8], _ expected: [UInt8], sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    guard data != expected else { return }
+    let common = min(data.count, expected.count)
+    let first = (0..<common).first { data[$0] != expected[$0] } ?? common
+    func around(_ bytes: [UInt8]) -> String {
+      String(decoding: bytes[max(0, first - 60)..<min(bytes.count, first + 60)], as: UTF8.self)
+    }
+    let message =
+      "The data differ from byte \(first) on:\n  made:     \(around(data))\n"
+      + "  expected: \(around(expected))"
+    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+  }
+
+  @Test func aWindowOutsideTheRecordingHasNoData() throws {
+    let pass = try PageData.jsonUTF8(
+      Self.bytes, options: .init(), name: "r.jsonl", first: 50, last: 271
+    ).get()
+    #expect(pass.lastStep == 270)
+    #expect(pass.data == nil)
+  }
+
+  @Test func aBadLineIsTheTimelinesError() {
+    // The recording with its fifth event's line cut short.
+    var lines = Self.bytes.split(separator: 10, omittingEmptySubsequences: false)
+    lines[5] = lines[5].prefix(20)
+    let bytes = Array(lines.joined(separator: [10]))
+    let pass = PageData.jsonUTF8(bytes, options: .init(), name: "r.jsonl", first: 0, last: nil)
+    let load = Timeline.load(bytes)
+    guard case .failure(let error) = pass, case .failure(let expected) = load else {
+      Issue.record("a recording with a bad line made a page")
+      return
+    }
+    #expect(error.rendered(file: "r.jsonl") == expected.rendered(file: "r.jsonl"))
+    #expect(error.line == 6)
+  }
+
+  @Test func aSummarySeenBeforeKeepsItsNumberUntilTheMemoryStartsAgain() {
+    var table = PageSummaryTable(expected: 4, limit: 2)
+    let tap = Event.sendTap
+    let text = Event.textChange(text: "Hi")
+    let other = Event.textChange(text: "Ho")
+    // start and tap fill the memory (limit 2), so start is found again; "Hi" finds it full, so
+    // it starts again with "Hi" alone, and start is then new: written again, as number 3.
+    let numbers = [nil, tap, nil, text, nil, text, other].map { table.number(of: $0) }
+    #expect(numbers == [0, 1, 0, 2, 3, 2, 4])
+    #expect(table.count == 5)
+    #expect(
+      String(decoding: table.texts, as: UTF8.self)
+        == #""start","sendTap","textChange \"Hi\"","start","textChange \"Ho\"""#)
+  }
+}
