@@ -20,6 +20,19 @@ enum ScalarClass {
     }
   }
 
+  /// Whether `value` is a simple scalar or a pictograph that, like one, never joins a neighbouring
+  /// simple scalar or pictograph: U+1F300–U+1FAFF (emoji faces, objects, animals, food, hands…)
+  /// but the skin-tone modifiers U+1F3FB–U+1F3FF, which extend the emoji before them.
+  ///
+  /// Between two such scalars there is always a grapheme cluster boundary: none of them is a
+  /// combining mark, joiner, spacing mark, prepend, Hangul or regional indicator scalar, and
+  /// pictographs join one another only through U+200D (checked against the standard library's
+  /// grapheme breaking for every pictograph before and after a letter, a space, an ideograph or an
+  /// emoji).
+  static func isAlone(_ value: UInt32) -> Bool {
+    isSimple(value) || (0x1F300...0x1FAFF).contains(value) && !(0x1F3FB...0x1F3FF).contains(value)
+  }
+
   /// Whether a cluster renders as an emoji: it has an emoji-presentation scalar, or an emoji
   /// scalar followed by VARIATION SELECTOR-16.
   static func isEmoji(_ scalars: Character.UnicodeScalarView) -> Bool {
