@@ -61,11 +61,18 @@ struct PageBuilder {
   /// written and compared: set once a state written the generic way agreed with them.
   private var readsLeaves = false
   /// The previous step's leaves as ``PageStateLeaves`` reads them, once ``readsLeaves``.
-  private var leafNumbers = SIMD32<Double>(repeating: 0)
+  private var leafNumbers: [Double] = []
+  /// The step before's ``leafNumbers`` (the two are swapped, so neither is made again).
+  private var previousLeafNumbers: [Double] = []
   private var leafText = ""
   private var leafLayout = LayoutID.rxkeyboard
   private var diagnostics: [Diagnostic] = []
   private var diagnosticLeaves = PageLeaves()
+  /// The step before's ``diagnosticLeaves`` (the two are swapped, so neither is made again).
+  private var previousDiagnosticLeaves = PageLeaves()
+  /// Each path's place among the diagnostics' leaves of the step before, by the path's id; -1
+  /// for none (filled and cleared around each change of the diagnostics' paths).
+  private var pathPlaces: [Int] = []
   private var diagnosticIDs: [Int] = []
   /// Where each diagnostic's leaves start among ``diagnosticIDs``.
   private var diagnosticOffsets: [Int] = []
@@ -215,13 +222,17 @@ struct PageBuilder {
   {
     if readsLeaves {
       // The leaves that changed, from the fields that changed: no state written as a whole.
-      let numbers = PageStateLeaves.numbers(of: state)
-      let differs = numbers .!= leafNumbers
+      swap(&leafNumbers, &previousLeafNumbers)
+      PageStateLeaves.read(state, into: &leafNumbers)
       let text = state.inputBar.text
       let layout = state.layout
       var count = 0
       for position in 0..<PageStateLeaves.count {
         let id = leafIDs[position]
+        let number = leafNumbers[position]
+        // `!=` is not `!(==)` for NaN: a NaN is written again at each step, as the generic
+        // comparison writes it.
+        let differs = !(number == previousLeafNumbers[position])
         guard id >= 2 else { continue }
         switch position {
         case PageStateLeaves.layoutPosition:
@@ -233,17 +244,16 @@ struct PageBuilder {
           changes.number(Double(id))
           changes.string(text)
         case PageStateLeaves.sendEnabledPosition:
-          guard isCheckpoint || differs[position] else { continue }
+          guard isCheckpoint || differs else { continue }
           changes.number(Double(id))
-          changes.bool(numbers[position] != 0)
+          changes.bool(number != 0)
         default:
-          guard isCheckpoint || differs[position] else { continue }
+          guard isCheckpoint || differs else { continue }
           changes.number(Double(id))
-          changes.number(numbers[position])
+          changes.number(number)
         }
         count += 1
       }
-      leafNumbers = numbers
       leafText = text
       leafLayout = layout
       return count
@@ -258,6 +268,7 @@ struct PageBuilder {
     readsLeaves = readsFields && state.step != 0 && PageStateLeaves.agree(leaves, with: state)
     if readsLeaves {
       leafNumbers = PageStateLeaves.numbers(of: state)
+      previousLeafNumbers = leafNumbers
       leafText = state.inputBar.text
       leafLayout = state.layout
     }
@@ -315,7 +326,6 @@ struct PageBuilder {
       isDiagnosticLeavesStale = false
     }
     var count = 0
-    var old: [Int: Int] = [:]
     if isChanged {
       let ids = Set(state.diagnostics.map(\.kind))
       for (id, start) in openRuns where !ids.contains(id) {
@@ -323,7 +333,9 @@ struct PageBuilder {
         openRuns[id] = nil
       }
       for id in ids where openRuns[id] == nil { openRuns[id] = index }
-      let previous = diagnosticLeaves
+      // Swapped, not copied: the leaves written into keep buffers of their own.
+      swap(&diagnosticLeaves, &previousDiagnosticLeaves)
+      let previous = previousDiagnosticLeaves
       diagnosticLeaves.reset()
       Self.write(state.diagnostics, to: &diagnosticLeaves, offsets: &diagnosticOffsets)
       diagnostics = state.diagnostics
@@ -340,7 +352,13 @@ struct PageBuilder {
         }
         return count
       }
-      for (position, id) in diagnosticIDs.enumerated() { old[id] = position }
+      // Each path's place among the step before's leaves, in an array by path (a dictionary
+      // cost a hash and a resize at every change).
+      let oldIDs = diagnosticIDs
+      if pathPlaces.count < paths.count {
+        pathPlaces += Array(repeating: -1, count: paths.count - pathPlaces.count)
+      }
+      for (position, id) in oldIDs.enumerated() { pathPlaces[id] = position }
       // Diagnostics come and go in a few combinations: each one's paths are found once.
       let key = DiagnosticsShape(shape: diagnosticLeaves.shape, count: diagnosticLeaves.kinds.count)
       if let ids = diagnosticPaths[key] {
@@ -354,21 +372,27 @@ struct PageBuilder {
         }
         diagnosticPaths[key] = diagnosticIDs
       }
+      if pathPlaces.count < paths.count {
+        pathPlaces += Array(repeating: -1, count: paths.count - pathPlaces.count)
+      }
       for (position, id) in diagnosticIDs.enumerated() {
-        let was = old.removeValue(forKey: id)
-        if isCheckpoint || was.map({ !diagnosticLeaves.isSame(position, as: previous, $0) }) ?? true
-        {
+        let was = pathPlaces[id]
+        pathPlaces[id] = -2
+        if isCheckpoint || was < 0 || !diagnosticLeaves.isSame(position, as: previous, was) {
           changes.number(Double(id))
           diagnosticLeaves.write(position, to: &changes)
           if explains { changed.insert(id) }
           count += 1
         }
       }
-      for id in old.keys.sorted() {
+      // The paths of the step before that are gone, in the order of their ids.
+      for id in oldIDs.filter({ pathPlaces[$0] >= 0 }).sorted() {
         changes.number(Double(id))
         changes.null()
         count += 1
       }
+      for id in oldIDs { pathPlaces[id] = -1 }
+      for id in diagnosticIDs { pathPlaces[id] = -1 }
     } else {
       for (position, id) in diagnosticIDs.enumerated() {
         changes.number(Double(id))

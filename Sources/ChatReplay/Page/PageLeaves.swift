@@ -126,8 +126,8 @@ struct PagePaths: StructuredWriter {
 /// in the order ``ChatState/write(to:includeMessages:includeOptions:)`` writes them: how the page
 /// builder finds what changed from one step to the next without writing the whole state.
 ///
-/// The numbers (and the Boolean, as 0 or 1) sit in one vector, compared with the previous step's
-/// in one go; the two strings (the layout and the input bar's text) are read apart. The page
+/// The numbers (and the Boolean, as 0 or 1) sit in one array, compared with the previous step's
+/// one by one; the two strings (the layout and the input bar's text) are read apart. The page
 /// builder checks these against the ``PageLeaves`` of a state written the generic way before it
 /// trusts them, so a change to the state's encoding cannot change a page.
 enum PageStateLeaves {
@@ -141,8 +141,14 @@ enum PageStateLeaves {
   static let sendEnabledPosition = 19
 
   /// The leaves of `state` by place: numbers, the Boolean as 0 or 1, the strings' places 0.
-  static func numbers(of state: ChatState) -> SIMD32<Double> {
-    var numbers = SIMD32<Double>(repeating: 0)
+  static func numbers(of state: ChatState) -> [Double] {
+    var numbers = Array(repeating: 0.0, count: count)
+    read(state, into: &numbers)
+    return numbers
+  }
+
+  /// Reads ``numbers(of:)`` into `numbers`, ``count`` of them.
+  static func read(_ state: ChatState, into numbers: inout [Double]) {
     numbers[0] = Double(state.step)
     numbers[1] = state.t
     numbers[3] = state.screen.width
@@ -173,7 +179,6 @@ enum PageStateLeaves {
     numbers[28] = state.list.contentOffsetY
     numbers[29] = state.list.contentHeight
     numbers[30] = Double(state.messages.count)
-    return numbers
   }
 
   /// Whether `leaves` (a state written without its messages and diagnostics) are `state`'s
