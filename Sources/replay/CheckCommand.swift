@@ -333,24 +333,47 @@ struct CheckCommand: Command {
       report: CheckReport(file: name, stopsAtFirstError: !keepGoing), states: states,
       keepGoing: keepGoing)
     var replayer = Replayer(options: options)
+    // Without `states`, the replayer counts each state where it keeps it, instead of handing a
+    // copy of it to a closure; the bad lines are then gathered apart (the report is in use).
+    let countsOnly = states == nil
+    var errors: [RecordingError] = []
     do {
       try readChunks(
         of: path, decodingAhead: decodeAhead, chunkSize: reading.chunkSize, window: reading.window
       ) { chunk, decoded in
         gathering.report.bytes += chunk.count
         // Closures written in place (not local functions) keep the accesses static.
+        if countsOnly {
+          return replayer.read(
+            chunk, decoded: decoded, countingInto: &gathering.report,
+            error: {
+              errors.append($0)
+              return keepGoing
+            })
+        }
         return replayer.read(
           chunk, decoded: decoded, step: { state, _, line, _ in gathering.take(state, line: line) },
           error: { gathering.take($0) })
       }
     } catch {
+      gathering.report.errors += errors
       gathering.report.readFailure = "Error: \(error.description)"
       return gathering.report
     }
-    replayer.finish(
-      step: { state, _, line, _ in gathering.take(state, line: line) },
-      error: { gathering.take($0) })
+    if countsOnly {
+      replayer.finish(
+        countingInto: &gathering.report,
+        error: {
+          errors.append($0)
+          return keepGoing
+        })
+    } else {
+      replayer.finish(
+        step: { state, _, line, _ in gathering.take(state, line: line) },
+        error: { gathering.take($0) })
+    }
     var report = gathering.report
+    report.errors += errors
     if showsTimes { report.seconds = seconds(since: started) }
     return report
   }

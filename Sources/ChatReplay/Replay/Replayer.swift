@@ -184,6 +184,54 @@ public struct Replayer: Sendable {
     return reader.finish { item in handle(item, state: step, error: error) }
   }
 
+  /// Replays the events in the next chunk like ``read(_:decoded:step:error:)``, counting each
+  /// state into `report` as it passes.
+  ///
+  /// For `replay check`, which only counts the states: each is counted where the replayer keeps
+  /// it, while a closure would be handed a copy of it (a state is a few hundred bytes).
+  @discardableResult
+  public mutating func read(
+    _ chunk: UnsafeBufferPointer<UInt8>, decoded: DecodedChunk? = nil,
+    countingInto report: inout CheckReport, error: (RecordingError) -> Bool
+  ) -> Bool {
+    var reader = takeReader()
+    defer { self.reader = reader }
+    return reader.read(chunk, decoded: decoded) { item in
+      count(item, into: &report, error: error)
+    }
+  }
+
+  /// Replays the last line and ends the replay, like ``finish(step:error:)`` for
+  /// ``read(_:decoded:countingInto:error:)``.
+  @discardableResult
+  public mutating func finish(
+    countingInto report: inout CheckReport, error: (RecordingError) -> Bool
+  ) -> Bool {
+    var reader = takeReader()
+    defer { self.reader = reader }
+    return reader.finish { item in count(item, into: &report, error: error) }
+  }
+
+  private mutating func count(
+    _ item: RecordingReader.Item, into report: inout CheckReport,
+    error: (RecordingError) -> Bool
+  ) -> Bool {
+    switch item {
+    case .event(let event, let line, _):
+      guard started else { return false }
+      reducer.reduce(into: &current, event)
+      report.count(current, line: line)
+      return true
+    case .header, .error:
+      return handle(
+        item,
+        state: { value, _, line, _ in
+          report.count(value, line: line)
+          return true
+        }, error: error)
+    }
+  }
+
   private mutating func handle(
     _ item: RecordingReader.Item, state: (ChatState, TimedEvent?, Int?, Range<Int>?) -> Bool,
     error: (RecordingError) -> Bool
