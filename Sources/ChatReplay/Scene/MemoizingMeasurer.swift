@@ -9,6 +9,11 @@ final class MemoizingMeasurer: TextMeasuring, @unchecked Sendable {
   private var sizes: [Key: Size] = [:]
   private var lines: [Key: [String]] = [:]
   private var lastLines: (key: Key, lines: [String])?
+  /// The measurer, when it is the font measurer: a text typed on from the last one it laid out
+  /// is then laid out from there (see ``LaidOutText``).
+  private let fontMeasurer: FontMetricsMeasurer?
+  /// The last text laid out whole or carried on from the one before.
+  private var lastLaidOut: LaidOutText?
 
   private struct Key: Hashable {
     var text: String
@@ -18,6 +23,7 @@ final class MemoizingMeasurer: TextMeasuring, @unchecked Sendable {
 
   init(_ measurer: any TextMeasuring) {
     self.measurer = measurer
+    fontMeasurer = measurer as? FontMetricsMeasurer
   }
 
   func boundingSize(of text: String, width: Double, fontSize: Double) -> Size {
@@ -34,11 +40,28 @@ final class MemoizingMeasurer: TextMeasuring, @unchecked Sendable {
     // The input bar's text is laid out at every step and mostly stays the same: comparing it
     // with the last one costs less than hashing it.
     if let last = lastLines, last.key == key { return last.lines }
+    // A draft typed on: laid out from the text before it, and not remembered by its text (it is
+    // seldom seen again, and hashing it would cost more than laying it out again).
+    // Optional chaining, not `if let`: binding the measurer or the laid-out text copies it.
+    if lastLaidOut?.isCarriedOn(by: text, width: width, fontSize: fontSize) == true,
+      let laid = fontMeasurer?.layOut(
+        text, width: width, fontSize: fontSize, continuing: lastLaidOut)
+    {
+      lastLaidOut = laid
+      lastLines = (key, laid.lines)
+      return laid.lines
+    }
     if lines.count >= Self.limit { lines.removeAll(keepingCapacity: true) }
     // One lookup: a new text's slot is filled in place.
     let found = { (slot: inout [String]?) -> [String] in
       if let found = slot { return found }
-      let found = measurer.lines(of: text, width: width, fontSize: fontSize)
+      let found: [String]
+      if let laid = fontMeasurer?.layOut(text, width: width, fontSize: fontSize, continuing: nil) {
+        lastLaidOut = laid
+        found = laid.lines
+      } else {
+        found = measurer.lines(of: text, width: width, fontSize: fontSize)
+      }
       slot = found
       return found
     }(&lines[key])

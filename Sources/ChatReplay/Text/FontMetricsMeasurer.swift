@@ -162,7 +162,7 @@ public struct FontMetricsMeasurer: TextMeasuring {
   /// Whether the last scalar of `bytes` (valid UTF-8, not empty) ends its grapheme cluster
   /// whatever follows it: a simple scalar (see `ScalarClass.isSimple(_:)`), which a carriage
   /// return is not.
-  private static func endsOpen(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  static func endsOpen(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var start = bytes.count - 1
     while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
     return ScalarClass.isSimple(scalar(in: bytes, at: start).value)
@@ -172,12 +172,20 @@ public struct FontMetricsMeasurer: TextMeasuring {
   /// breaks them: one entry per line, without the paragraph separators and the hanging spaces.
   public func lines(of text: String, width: Double, fontSize: Double) -> [String] {
     if text.isEmpty { return [] }
-    let maxUnits = width * Double(metrics.unitsPerEm) / fontSize
-    let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
-      asciiLines(of: bytes, maxUnits: maxUnits)
+    // From the bytes, as the size is measured: going through `String`'s indices costs about
+    // ten times as much (a page lays out the input bar's text at every keystroke).
+    if let laid = layOut(text, width: width, fontSize: fontSize, continuing: nil) {
+      return laid.lines
     }
-    if let ascii, let ascii { return ascii }
-    var breaker = LineBreaker(maxUnits: maxUnits, recorder: LineStarts(start: text.startIndex))
+    return clusterLines(of: text, width: width, fontSize: fontSize)
+  }
+
+  /// ``lines(of:width:fontSize:)`` from `text`'s grapheme clusters, through `String`'s indices.
+  func clusterLines(of text: String, width: Double, fontSize: Double) -> [String] {
+    if text.isEmpty { return [] }
+    var breaker = LineBreaker(
+      maxUnits: width * Double(metrics.unitsPerEm) / fontSize,
+      recorder: LineStarts(start: text.startIndex))
     measureClusters(text, into: &breaker)
     breaker.recorder.move(to: text.endIndex, next: text.endIndex)
     breaker.endParagraph()
@@ -191,65 +199,8 @@ public struct FontMetricsMeasurer: TextMeasuring {
     }
   }
 
-  /// ``lines(of:width:fontSize:)`` of a text whose UTF-8 is `bytes`, fed byte by byte as
-  /// ``measureASCII(_:into:)`` feeds it (the same clusters, spaces and paragraph ends as
-  /// ``measureClusters(_:into:)`` for ASCII), each line made from its bytes; `nil` as soon as a
-  /// non-ASCII byte shows up.
-  ///
-  /// A page lays out the input bar's text at every keystroke: going through `String`'s indices
-  /// and grapheme breaking cost about ten times as much.
-  private func asciiLines(of bytes: UnsafeBufferPointer<UInt8>, maxUnits: Double) -> [String]? {
-    var breaker = LineBreaker(maxUnits: maxUnits, recorder: ByteLineStarts())
-    let count = bytes.count
-    let isASCII = asciiUnits.withUnsafeBufferPointer { units in
-      var index = 0
-      while index < count {
-        let byte = bytes[index]
-        breaker.recorder.position = index
-        index += 1
-        switch byte {
-        case 0x20, 0x09:
-          breaker.recorder.next = index
-          breaker.addSpace(units[Int(byte)])
-        case 0x0A:
-          breaker.recorder.next = index
-          breaker.endParagraph()
-        case 0x0D:
-          if index < count, bytes[index] == 0x0A { index += 1 }
-          breaker.recorder.next = index
-          breaker.endParagraph()
-        case 0x80...:
-          return false
-        default:
-          breaker.recorder.next = index
-          breaker.addWordCluster(units[Int(byte)])
-        }
-      }
-      return true
-    }
-    guard isASCII else { return nil }
-    breaker.recorder.position = count
-    breaker.recorder.next = count
-    breaker.endParagraph()
-    let starts = breaker.recorder.starts
-    var lines: [String] = []
-    lines.reserveCapacity(starts.count - 1)
-    for line in 1..<starts.count {
-      let start = starts[line - 1]
-      var end = starts[line]
-      // The line feeds, carriage returns, vertical tabs, form feeds (newlines) and the spaces
-      // and tabs (hanging spaces) at the line's end, as the `String` path trims them.
-      while end > start, bytes[end - 1] == 0x20 || (0x09...0x0D).contains(bytes[end - 1]) {
-        end -= 1
-      }
-      let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
-      lines.append(String(decoding: line, as: UTF8.self))
-    }
-    return lines
-  }
-
   /// Whether `character` is a breaking space, which hangs at the end of a line.
-  private static func isHangingSpace(_ character: Character) -> Bool {
+  static func isHangingSpace(_ character: Character) -> Bool {
     guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else {
       return false
     }
@@ -259,29 +210,34 @@ public struct FontMetricsMeasurer: TextMeasuring {
     }
   }
 
-  /// Feeds ASCII `bytes` to `breaker` one byte (one grapheme cluster, CR LF aside) at a time;
-  /// returns `false` as soon as a non-ASCII byte shows up.
-  private func measureASCII(
-    _ bytes: UnsafeBufferPointer<UInt8>,
-    into breaker: inout LineBreaker<NoLineRecorder>
+  /// Feeds ASCII `bytes` from `start` on to `breaker` one byte (one grapheme cluster, CR LF
+  /// aside) at a time; returns `false` as soon as a non-ASCII byte shows up.
+  func measureASCII<R: ByteLineRecording>(
+    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0,
+    into breaker: inout LineBreaker<R>
   ) -> Bool {
     asciiUnits.withUnsafeBufferPointer { units in
-      var index = 0
+      var index = start
       let count = bytes.count
       while index < count {
         let byte = bytes[index]
+        let position = index
         index += 1
         switch byte {
         case 0x20, 0x09:
+          breaker.recorder.move(toByte: position, next: index)
           breaker.addSpace(units[Int(byte)])
         case 0x0A:
+          breaker.recorder.move(toByte: position, next: index)
           breaker.endParagraph()
         case 0x0D:
-          breaker.endParagraph()
           if index < count, bytes[index] == 0x0A { index += 1 }
+          breaker.recorder.move(toByte: position, next: index)
+          breaker.endParagraph()
         case 0x80...:
           return false
         default:
+          breaker.recorder.move(toByte: position, next: index)
           breaker.addWordCluster(units[Int(byte)])
         }
       }
@@ -336,9 +292,9 @@ public struct FontMetricsMeasurer: TextMeasuring {
   /// per-scalar helpers inside it are inlined (`replay check` on 100,000 generated events took
   /// 5 M instructions more).
   @inline(never)
-  private func measureUTF8(
+  func measureUTF8<R: ByteLineRecording>(
     _ bytes: UnsafeBufferPointer<UInt8>, of text: String, from start: Int = 0,
-    into breaker: inout LineBreaker<NoLineRecorder>
+    into breaker: inout LineBreaker<R>
   ) {
     let count = bytes.count
     var offset = start
@@ -350,6 +306,7 @@ public struct FontMetricsMeasurer: TextMeasuring {
         next == count || ScalarClass.isAlone(following.value),
         let scalar = Unicode.Scalar(current.value)
       {
+        breaker.recorder.move(toByte: offset, next: next)
         if ScalarClass.isSimple(current.value) {
           measure(simple: scalar, into: &breaker)
         } else {
@@ -365,6 +322,12 @@ public struct FontMetricsMeasurer: TextMeasuring {
       var index = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
       repeat {
         let clusterEnd = text.index(after: index)
+        if R.recordsPlaces {
+          let utf8 = text.utf8
+          breaker.recorder.move(
+            toByte: utf8.distance(from: utf8.startIndex, to: index),
+            next: utf8.distance(from: utf8.startIndex, to: clusterEnd))
+        }
         measure(text[index], into: &breaker)
         index = clusterEnd
       } while index < scalars.endIndex && !Self.startsSimpleRun(scalars, at: index)
@@ -375,7 +338,7 @@ public struct FontMetricsMeasurer: TextMeasuring {
 
   /// The scalar whose UTF-8 starts at `offset` in `bytes` (valid UTF-8), and its length in bytes.
   @inline(__always)
-  private static func scalar(
+  static func scalar(
     in bytes: UnsafeBufferPointer<UInt8>, at offset: Int
   ) -> (value: UInt32, length: Int) {
     let lead = UInt32(bytes[offset])

@@ -21,8 +21,10 @@ enum LineStart {
 }
 
 /// Records nothing: measuring a size needs no positions.
-struct NoLineRecorder: IndexedLineRecording, Sendable {
+struct NoLineRecorder: IndexedLineRecording, ByteLineRecording, Sendable {
+  static var recordsPlaces: Bool { false }
   @inline(__always) mutating func move(to position: String.Index, next: String.Index) {}
+  @inline(__always) mutating func move(toByte position: Int, next: Int) {}
   @inline(__always) mutating func beginWord() {}
   @inline(__always) mutating func finishLine(nextStart: LineStart) {}
 }
@@ -58,15 +60,28 @@ struct LineStarts: IndexedLineRecording {
   }
 }
 
-/// Records the UTF-8 offset where each line starts, for text fed byte by byte: the feeder sets
-/// ``position`` and ``next`` to the cluster's bytes before feeding it.
-struct ByteLineStarts: LineRecording {
-  /// The cluster about to be fed spans `position..<next`.
-  var position = 0
-  var next = 0
+/// A ``LineRecording`` told where each cluster lies in the UTF-8 bytes being fed, before it is
+/// fed.
+protocol ByteLineRecording: LineRecording {
+  /// Whether the recorder keeps the places: the feeder works them out only then.
+  static var recordsPlaces: Bool { get }
+  /// The cluster about to be fed spans the bytes `position..<next`.
+  mutating func move(toByte position: Int, next: Int)
+}
+
+/// Records the UTF-8 offset where each line starts.
+struct ByteLineStarts: ByteLineRecording {
+  static var recordsPlaces: Bool { true }
+  private var position = 0
+  private var next = 0
   private var wordStart = 0
   /// The start of each line, then the end of the last one.
   private(set) var starts = [0]
+
+  mutating func move(toByte position: Int, next: Int) {
+    self.position = position
+    self.next = next
+  }
 
   mutating func beginWord() { wordStart = position }
 

@@ -36,6 +36,12 @@ struct LineBreakTests {
     // A non-positive width puts each cluster on its own line.
     Case(text: "ab c", width: 0, lines: ["a", "b", "c"]),
     Case(text: "", lines: []),
+    // A space and a tab at the end hang: one line, "ab".
+    Case(text: "ab \t", lines: ["ab"]),
+    // A carriage return alone ends a paragraph.
+    Case(text: "ab\rcd", lines: ["ab", "cd"]),
+    // A form feed is 0 pt wide and no paragraph end, but a newline trimmed at a line's end.
+    Case(text: "ab\u{0C}", lines: ["ab"]),
   ]
 
   @Test(arguments: cases) func breaksWhereTheMeasurerBreaks(_ example: Case) {

@@ -1,0 +1,140 @@
+/// A text laid out in lines by a ``FontMetricsMeasurer``, with its line breaker's state after its
+/// last byte, so that a text typed on from it is laid out from there.
+///
+/// The breaker is greedy and looks no further than the scalar it is fed (see ``MeasuredTexts``),
+/// so feeding it the added bytes from the state it had after the earlier text gives the same line
+/// starts as feeding it the whole text: the lines the earlier text finished are kept, and only
+/// the ones from its last line on are made again. When the end of the earlier text could join
+/// what follows, or the added bytes start with a scalar that could join it, the text is laid out
+/// whole.
+struct LaidOutText {
+  /// The width and font size it was laid out at, bit for bit.
+  var widthBits: UInt64
+  var fontSizeBits: UInt64
+  var text: String
+  /// The text's UTF-8 count.
+  var byteCount: Int
+  /// The breaker after the text's last byte, before its last paragraph ended.
+  var breaker: LineBreaker<ByteLineStarts>
+  /// Whether the text was fed byte by byte as ASCII (else scalar by scalar from UTF-8).
+  var isASCII: Bool
+  /// Whether the text's last scalar ends a cluster whatever follows it (an empty text does).
+  var endsOpen: Bool
+  /// The text's lines, as ``FontMetricsMeasurer/lines(of:width:fontSize:)`` gives them.
+  var lines: [String]
+
+  /// Whether `text` at `width` and `fontSize` is this text with more after it, where laying it
+  /// out can carry on from this one.
+  func isCarriedOn(by text: String, width: Double, fontSize: Double) -> Bool {
+    guard width.bitPattern == widthBits, fontSize.bitPattern == fontSizeBits, endsOpen else {
+      return false
+    }
+    return text.utf8.withContiguousStorageIfAvailable { bytes in
+      guard bytes.count > byteCount, let base = bytes.baseAddress else { return false }
+      return self.text.utf8.withContiguousStorageIfAvailable { old in
+        guard let oldBase = old.baseAddress else { return true }
+        return bytesEqual(oldBase, base, count: old.count)
+      } ?? false
+    } ?? false
+  }
+}
+
+extension FontMetricsMeasurer {
+  /// `text` laid out at `width` points in the font of `fontSize` points, carried on from
+  /// `previous` when `text` is its text with more after it; `nil` when `text`'s UTF-8 is not
+  /// contiguous.
+  func layOut(
+    _ text: String, width: Double, fontSize: Double, continuing previous: LaidOutText?
+  ) -> LaidOutText? {
+    text.utf8.withContiguousStorageIfAvailable { bytes in
+      layOut(text, bytes: bytes, width: width, fontSize: fontSize, continuing: previous)
+    }
+  }
+
+  private func layOut(
+    _ text: String, bytes: UnsafeBufferPointer<UInt8>, width: Double, fontSize: Double,
+    continuing previous: LaidOutText?
+  ) -> LaidOutText {
+    if var laid = previous, laid.isCarriedOn(by: text, width: width, fontSize: fontSize) {
+      let start = laid.byteCount
+      let finished = laid.breaker.recorder.starts.count - 1
+      var isContinued = false
+      if laid.isASCII {
+        // On `false` the breaker has taken part of the rest, and the text is laid out whole.
+        isContinued = measureASCII(bytes, from: start, into: &laid.breaker)
+      } else if ScalarClass.isSimple(Self.scalar(in: bytes, at: start).value) {
+        measureUTF8(bytes, of: text, from: start, into: &laid.breaker)
+        isContinued = true
+      }
+      if isContinued {
+        return finish(
+          text, bytes: bytes, width: width, fontSize: fontSize, breaker: laid.breaker,
+          isASCII: laid.isASCII, keeping: laid.lines[0..<finished])
+      }
+    }
+    let maxUnits = width * Double(metrics.unitsPerEm) / fontSize
+    var breaker = LineBreaker(maxUnits: maxUnits, recorder: ByteLineStarts())
+    let isASCII = measureASCII(bytes, into: &breaker)
+    if !isASCII {
+      // Start again, one grapheme cluster at a time.
+      breaker = LineBreaker(maxUnits: maxUnits, recorder: ByteLineStarts())
+      measureUTF8(bytes, of: text, into: &breaker)
+    }
+    return finish(
+      text, bytes: bytes, width: width, fontSize: fontSize, breaker: breaker, isASCII: isASCII,
+      keeping: [])
+  }
+
+  /// The laid-out text whose breaker after its last byte is `breaker`, its lines those `kept`
+  /// (finished before the bytes `breaker` was last fed) and the ones made from the line starts
+  /// after them.
+  private func finish(
+    _ text: String, bytes: UnsafeBufferPointer<UInt8>, width: Double, fontSize: Double,
+    breaker: LineBreaker<ByteLineStarts>, isASCII: Bool, keeping kept: ArraySlice<String>
+  ) -> LaidOutText {
+    var ended = breaker
+    ended.recorder.move(toByte: bytes.count, next: bytes.count)
+    ended.endParagraph()
+    let starts = ended.recorder.starts
+    var lines = Array(kept)
+    if !bytes.isEmpty {
+      lines.reserveCapacity(starts.count - 1)
+      for line in (kept.count + 1)..<starts.count {
+        lines.append(
+          isASCII
+            ? Self.asciiLine(bytes, from: starts[line - 1], to: starts[line])
+            : Self.line(text, from: starts[line - 1], to: starts[line]))
+      }
+    }
+    return LaidOutText(
+      widthBits: width.bitPattern, fontSizeBits: fontSize.bitPattern, text: text,
+      byteCount: bytes.count, breaker: breaker, isASCII: isASCII,
+      endsOpen: bytes.isEmpty || Self.endsOpen(bytes), lines: lines)
+  }
+
+  /// The line of ASCII `bytes` from `start` to `end` without the newlines (line feed, vertical
+  /// tab, form feed, carriage return) and hanging spaces (space, tab) at its end, as
+  /// ``lines(of:width:fontSize:)`` trims them.
+  private static func asciiLine(
+    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+  ) -> String {
+    var end = end
+    while end > start, bytes[end - 1] == 0x20 || (0x09...0x0D).contains(bytes[end - 1]) {
+      end -= 1
+    }
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+  }
+
+  /// The line of `text` from UTF-8 offset `start` to `end` (cluster boundaries) without the
+  /// paragraph separators and hanging spaces at its end.
+  private static func line(_ text: String, from start: Int, to end: Int) -> String {
+    let utf8 = text.utf8
+    var line =
+      text[
+        utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
+    while let last = line.last, last.isNewline || isHangingSpace(last) {
+      line.removeLast()
+    }
+    return String(line)
+  }
+}

@@ -1,0 +1,69 @@
+import ReplayTestSupport
+import Testing
+
+@testable import ChatReplay
+
+/// Lines laid out from a text's bytes, and carried on from the text before it when a draft is
+/// typed on, are the lines the `String` path lays out for the whole text.
+struct LaidOutTextTests {
+  /// Typing runs of the pieces and widths ``MeasuredTextsTests`` uses (line ends that can join,
+  /// combining marks, emoji joiners and skin tones, flags, CJK, deletions and clearings).
+  static func typingRun(seed: UInt64, _ body: (String, Double) -> Void) {
+    var rng = SplitMix64(seed: seed)
+    var text = ""
+    let widths = MeasuredTextsTests.widths
+    let width = widths[Int(rng.next() % UInt64(widths.count))]
+    for _ in 0..<30 {
+      switch rng.next() % 8 {
+      case 0 where !text.isEmpty:
+        text.removeLast()
+      case 1:
+        text = ""
+      default:
+        let pieces = MeasuredTextsTests.pieces
+        text += pieces[Int(rng.next() % UInt64(pieces.count))]
+      }
+      body(text, width)
+    }
+  }
+
+  @Test func bytesBreakWhereClustersBreak() {
+    let measurer = FontMetricsMeasurer()
+    for seed in 0..<24 {
+      Self.typingRun(seed: UInt64(seed)) { text, width in
+        let fromBytes = measurer.lines(of: text, width: width, fontSize: 17)
+        let fromClusters = measurer.clusterLines(of: text, width: width, fontSize: 17)
+        #expect(
+          fromBytes == fromClusters,
+          "seed \(seed), width \(width): \(text.debugDescription)")
+      }
+    }
+  }
+
+  @Test func aDraftTypedOnIsLaidOutAsItIsWhole() {
+    // The page's measurer carries each draft on from the one before when it can.
+    let page = MemoizingMeasurer(FontMetricsMeasurer())
+    let whole = FontMetricsMeasurer()
+    for seed in 0..<24 {
+      Self.typingRun(seed: UInt64(seed)) { text, width in
+        #expect(
+          page.lines(of: text, width: width, fontSize: 17)
+            == whole.lines(of: text, width: width, fontSize: 17),
+          "seed \(seed), width \(width): \(text.debugDescription)")
+      }
+    }
+  }
+
+  @Test func aWordTypedPastTheLineMovesTheLastLineOnly() {
+    // The tiny font: every character 10 pt at 10 pt, so a 50 pt line holds five. "ab cd" fits;
+    // typing "e" makes "cde" (30 pt) no longer fit after "ab " (30 pt), so it moves on.
+    let tiny = FontMetricsMeasurer(metrics: TextMeasurementTests.tinyFont)
+    let first = tiny.layOut("ab cd", width: 50, fontSize: 10, continuing: nil)
+    #expect(first?.lines == ["ab cd"])
+    let typed = tiny.layOut("ab cde", width: 50, fontSize: 10, continuing: first)
+    #expect(typed?.lines == ["ab", "cde"])
+    // "ab cde f": " f" fits after "cde" (30 + 10 + 10 = 50), on the line "cde" started.
+    let more = tiny.layOut("ab cde f", width: 50, fontSize: 10, continuing: typed)
+    #expect(more?.lines == ["ab", "cde f"])
+  }
+}
