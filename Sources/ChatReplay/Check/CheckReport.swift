@@ -54,9 +54,21 @@ public struct CheckReport: Sendable {
 
   /// Counts a state as the replay passes it; `line` is its event's line in the recording.
   public mutating func count(_ state: ChatState, line: Int? = nil) {
+    count(state.diagnostics, step: state.step, line: line)
+  }
+
+  /// Counts a state where the replayer keeps it: `inout` only so that it is passed in place,
+  /// not copied (a state is a few hundred bytes); it is not changed.
+  mutating func count(inPlace state: inout ChatState, line: Int?) {
+    count(state.diagnostics, step: state.step, line: line)
+  }
+
+  /// Counts a state that shows `diagnostics` at `step`.
+  @inline(__always)
+  private mutating func count(_ diagnostics: [Diagnostic], step: Int, line: Int?) {
     steps += 1
-    if state.diagnostics.isEmpty && previousKinds == 0 { return }
-    let kinds = Summary.Tally.kinds(of: state)
+    if diagnostics.isEmpty && previousKinds == 0 { return }
+    let kinds = Summary.Tally.kinds(of: diagnostics)
     tally.add(kinds: kinds)
     // A step showing only kinds the step before showed starts no run.
     if kinds & ~previousKinds == 0 {
@@ -64,7 +76,7 @@ public struct CheckReport: Sendable {
       return
     }
     var current: UInt32 = 0
-    for diagnostic in state.diagnostics {
+    for diagnostic in diagnostics {
       let bit: UInt32 = 1 << UInt32(diagnostic.ordinal)
       if current & bit != 0 { continue }
       current |= bit
@@ -72,7 +84,7 @@ public struct CheckReport: Sendable {
       if runs.count < Self.runLimit {
         runs.append(
           DiagnosticRun(
-            kind: diagnostic.kind, step: state.step, line: line, message: diagnostic.message))
+            kind: diagnostic.kind, step: step, line: line, message: diagnostic.message))
       } else {
         runsLeftOut += 1
       }

@@ -187,8 +187,8 @@ public struct Replayer: Sendable {
   /// Replays the events in the next chunk like ``read(_:decoded:step:error:)``, counting each
   /// state into `report` as it passes.
   ///
-  /// For `replay check`, which only counts the states: each is counted where the replayer keeps
-  /// it, while a closure would be handed a copy of it (a state is a few hundred bytes).
+  /// For `replay check`, which only counts the states: each is counted in place, where the
+  /// replayer keeps it, while a closure would be handed a copy of it (a few hundred bytes).
   @discardableResult
   public mutating func read(
     _ chunk: UnsafeBufferPointer<UInt8>, decoded: DecodedChunk? = nil,
@@ -220,7 +220,7 @@ public struct Replayer: Sendable {
     case .event(let event, let line, _):
       guard started else { return false }
       reducer.reduce(into: &current, event)
-      report.count(current, line: line)
+      report.count(inPlace: &current, line: line)
       return true
     case .header, .error:
       return handle(

@@ -129,10 +129,16 @@ public enum Summary {
     /// The kinds `state` shows, one bit per ordinal.
     @inline(__always)
     static func kinds(of state: ChatState) -> UInt32 {
+      kinds(of: state.diagnostics)
+    }
+
+    /// The kinds of `diagnostics`, one bit per ordinal.
+    @inline(__always)
+    static func kinds(of diagnostics: [Diagnostic]) -> UInt32 {
       var kinds: UInt32 = 0
       // Indices rather than an iterator, which would hold on to the array per step.
-      for index in state.diagnostics.indices {
-        kinds |= 1 << UInt32(state.diagnostics[index].ordinal)
+      for index in diagnostics.indices {
+        kinds |= 1 << UInt32(diagnostics[index].ordinal)
       }
       return kinds
     }
