@@ -20,7 +20,7 @@ extension PageData {
   ) -> Result<Pass, RecordingError> {
     // A step takes a line at least: a window with no more lines than the explained pages' steps
     // is made from a timeline at once.
-    let lineCount = source.withUnsafeBufferPointer { Self.lineBreaks(in: $0) }
+    let lineCount = source.withUnsafeBufferPointer { Timeline.lineCount(of: $0) }
     let most = min(last ?? Int.max, lineCount + 1) - first + 1
     if most <= explainedStepLimit { return fromTimeline(source, options, name, first, last) }
     var replayer = Replayer(options: options)
@@ -87,14 +87,4 @@ extension PageData {
       Pass(lastStep: timeline.lastStep, data: jsonUTF8(timeline, name: name, range: first...end)))
   }
 
-  /// The number of line breaks in `bytes`.
-  private static func lineBreaks(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    var count = 0
-    var start = 0
-    while let index = firstIndex(of: 0x0A, in: bytes, from: start) {
-      count += 1
-      start = index + 1
-    }
-    return count
-  }
 }

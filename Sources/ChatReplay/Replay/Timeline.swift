@@ -118,8 +118,9 @@ public struct Timeline: Sendable {
     }
   }
 
-  /// The number of line breaks in `bytes`.
-  private static func lineCount(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+  /// The number of line breaks in `bytes` (a timeline and a page made in one pass reserve
+  /// their columns by it).
+  static func lineCount(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
     var count = 0
     var start = 0
     while let index = firstIndex(of: 0x0A, in: bytes, from: start) {

@@ -82,40 +82,15 @@ enum LayoutSlot: Equatable, Sendable {
   {
     switch state.slot {
     case .rxkeyboard(let box):
-      if box.layout.hasCrashed(box.memory) { return nil }
-      var memory = box.memory
-      state.clearDiagnostics()
-      box.layout.reduce(into: &state, memory: &memory, event, measurer: measurer)
-      if memory != box.memory { state.slot = .rxkeyboard(LayoutBox(box.layout, memory)) }
-      return LayoutGeometry(box.layout, state)
+      return box.reduce(&state, event, measurer: measurer, keeping: LayoutSlot.rxkeyboard)
     case .growing(let box):
-      if box.layout.hasCrashed(box.memory) { return nil }
-      var memory = box.memory
-      state.clearDiagnostics()
-      box.layout.reduce(into: &state, memory: &memory, event, measurer: measurer)
-      if memory != box.memory { state.slot = .growing(LayoutBox(box.layout, memory)) }
-      return LayoutGeometry(box.layout, state)
+      return box.reduce(&state, event, measurer: measurer, keeping: LayoutSlot.growing)
     case .scrollToField(let box):
-      if box.layout.hasCrashed(box.memory) { return nil }
-      var memory = box.memory
-      state.clearDiagnostics()
-      box.layout.reduce(into: &state, memory: &memory, event, measurer: measurer)
-      if memory != box.memory { state.slot = .scrollToField(LayoutBox(box.layout, memory)) }
-      return LayoutGeometry(box.layout, state)
+      return box.reduce(&state, event, measurer: measurer, keeping: LayoutSlot.scrollToField)
     case .accessory(let box):
-      if box.layout.hasCrashed(box.memory) { return nil }
-      var memory = box.memory
-      state.clearDiagnostics()
-      box.layout.reduce(into: &state, memory: &memory, event, measurer: measurer)
-      if memory != box.memory { state.slot = .accessory(LayoutBox(box.layout, memory)) }
-      return LayoutGeometry(box.layout, state)
+      return box.reduce(&state, event, measurer: measurer, keeping: LayoutSlot.accessory)
     case .keyboardLayoutGuide(let box):
-      if box.layout.hasCrashed(box.memory) { return nil }
-      var memory = box.memory
-      state.clearDiagnostics()
-      box.layout.reduce(into: &state, memory: &memory, event, measurer: measurer)
-      if memory != box.memory { state.slot = .keyboardLayoutGuide(LayoutBox(box.layout, memory)) }
-      return LayoutGeometry(box.layout, state)
+      return box.reduce(&state, event, measurer: measurer, keeping: LayoutSlot.keyboardLayoutGuide)
     case .custom(let box):
       var slot = box.slot
       if slot.hasCrashed { return nil }
@@ -193,6 +168,22 @@ final class LayoutBox<L: Layout>: Equatable, Sendable {
   init(_ layout: L, _ memory: L.Memory) {
     self.layout = layout
     self.memory = memory
+  }
+
+  /// Applies `event` to `state` through this layout, as ``LayoutSlot/reduce(_:_:measurer:)``
+  /// does for every built-in layout: `nil` when the modelled app has crashed; a memory the event
+  /// changed is stored in a new box, made the state's slot by `slot`.
+  @inline(__always)
+  func reduce(
+    _ state: inout ChatState, _ event: Event, measurer: any TextMeasuring,
+    keeping slot: (LayoutBox) -> LayoutSlot
+  ) -> LayoutGeometry? {
+    if layout.hasCrashed(memory) { return nil }
+    var changed = memory
+    state.clearDiagnostics()
+    layout.reduce(into: &state, memory: &changed, event, measurer: measurer)
+    if changed != memory { state.slot = slot(LayoutBox(layout, changed)) }
+    return LayoutGeometry(layout, state)
   }
 
   static func == (lhs: LayoutBox, rhs: LayoutBox) -> Bool {
