@@ -6,31 +6,10 @@ import Testing
 /// Lines laid out from a text's bytes, and carried on from the text before it when a draft is
 /// typed on, are the lines the `String` path lays out for the whole text.
 struct LaidOutTextTests {
-  /// Typing runs of the pieces and widths ``MeasuredTextsTests`` uses (line ends that can join,
-  /// combining marks, emoji joiners and skin tones, flags, CJK, deletions and clearings).
-  static func typingRun(seed: UInt64, _ body: (String, Double) -> Void) {
-    var rng = SplitMix64(seed: seed)
-    var text = ""
-    let widths = MeasuredTextsTests.widths
-    let width = widths[Int(rng.next() % UInt64(widths.count))]
-    for _ in 0..<30 {
-      switch rng.next() % 8 {
-      case 0 where !text.isEmpty:
-        text.removeLast()
-      case 1:
-        text = ""
-      default:
-        let pieces = MeasuredTextsTests.pieces
-        text += pieces[Int(rng.next() % UInt64(pieces.count))]
-      }
-      body(text, width)
-    }
-  }
-
   @Test func bytesBreakWhereClustersBreak() {
     let measurer = FontMetricsMeasurer()
     for seed in 0..<24 {
-      Self.typingRun(seed: UInt64(seed)) { text, width in
+      MeasuredTextsTests.typingRun(seed: UInt64(seed)) { text, width in
         let fromBytes = measurer.lines(of: text, width: width, fontSize: 17)
         let fromClusters = measurer.clusterLines(of: text, width: width, fontSize: 17)
         #expect(
@@ -45,7 +24,7 @@ struct LaidOutTextTests {
     let page = MemoizingMeasurer(FontMetricsMeasurer())
     let whole = FontMetricsMeasurer()
     for seed in 0..<24 {
-      Self.typingRun(seed: UInt64(seed)) { text, width in
+      MeasuredTextsTests.typingRun(seed: UInt64(seed)) { text, width in
         #expect(
           page.lines(of: text, width: width, fontSize: 17)
             == whole.lines(of: text, width: width, fontSize: 17),

@@ -17,23 +17,31 @@ struct MeasuredTextsTests {
   /// Widths that wrap often, never, or put each cluster on its own line.
   static let widths = [30.0, 55.5, 120.0, 0, .infinity]
 
+  /// A seeded typing run of 30 drafts at one of ``widths``: each draft the one before with a
+  /// piece typed on, its last character deleted, or cleared; `body` gets each draft and the width.
+  static func typingRun(seed: UInt64, _ body: (String, Double) -> Void) {
+    var rng = SplitMix64(seed: seed)
+    var text = ""
+    let width = widths[Int(rng.next() % UInt64(widths.count))]
+    for _ in 0..<30 {
+      switch rng.next() % 8 {
+      case 0 where !text.isEmpty:
+        text.removeLast()
+      case 1:
+        text = ""
+      default:
+        text += pieces[Int(rng.next() % UInt64(pieces.count))]
+      }
+      body(text, width)
+    }
+  }
+
   @Test func aRunOfTextsMeasuresAsEachTextAlone() {
     let shared = FontMetricsMeasurer()
     // Measured right after a text that no generated text starts with, a text is measured whole.
     let alone = FontMetricsMeasurer()
     for seed in 0..<24 {
-      var rng = SplitMix64(seed: UInt64(seed))
-      var text = ""
-      let width = Self.widths[Int(rng.next() % UInt64(Self.widths.count))]
-      for _ in 0..<30 {
-        switch rng.next() % 8 {
-        case 0 where !text.isEmpty:
-          text.removeLast()
-        case 1:
-          text = ""
-        default:
-          text += Self.pieces[Int(rng.next() % UInt64(Self.pieces.count))]
-        }
+      Self.typingRun(seed: UInt64(seed)) { text, width in
         _ = alone.boundingSize(of: "\u{1}", width: width, fontSize: 17)
         let fresh = alone.boundingSize(of: text, width: width, fontSize: 17)
         let remembered = shared.boundingSize(of: text, width: width, fontSize: 17)
