@@ -29,6 +29,7 @@ struct DebugCommand {
     defer { console.error = standardError }
     guard let file = arguments.file else { return .usage }
     let started = Stopwatch.now()
+    for warning in ProgressLine.Settings.current.warnings { standardError.line(warning) }
     let bytes: [UInt8]
     do {
       bytes = try readFile(file)

@@ -11,17 +11,60 @@
 /// A class, so the debugger's cancellation check (a closure) can update it; it is only ever
 /// used from the main thread.
 final class ProgressLine: @unchecked Sendable {
+  /// When the line shows, from the environment: `REPLAY_PROGRESS_DELAY=SECONDS` (0.3 unless
+  /// set) and `REPLAY_PROGRESS_HOLD=1`.
+  ///
+  /// The hold is for tests of Ctrl-C during a long command: once its line is drawn, the command
+  /// waits there for Ctrl-C (at most ``Settings/holdLimit`` seconds), so that a test presses it
+  /// while the work is surely under way, however fast the machine.
+  struct Settings {
+    /// Seconds of work before the line first shows.
+    var delay = 0.3
+    /// Whether a command waits for Ctrl-C once its line is drawn.
+    var holdsForInterrupt = false
+    /// What was wrong with the variables, as `warning:` lines.
+    var warnings: [String] = []
+    /// The longest a held command waits.
+    static let holdLimit = 10.0
+
+    /// The settings the variables' values give (`nil` when a variable is unset).
+    init(delay: String?, hold: String?) {
+      if let delay {
+        if let seconds = Double(delay), seconds >= 0, seconds.isFinite {
+          self.delay = seconds
+        } else {
+          warnings.append(
+            "warning: REPLAY_PROGRESS_DELAY='\(delay)' is not a number of seconds; using 0.3")
+        }
+      }
+      switch hold {
+      case nil, "0": break
+      case "1": holdsForInterrupt = true
+      case let other?:
+        warnings.append("warning: REPLAY_PROGRESS_HOLD='\(other)' is neither 0 nor 1; using 0")
+      }
+    }
+
+    /// This process's settings.
+    static let current = Settings(
+      delay: getenv("REPLAY_PROGRESS_DELAY").map { String(cString: $0) },
+      hold: getenv("REPLAY_PROGRESS_HOLD").map { String(cString: $0) })
+  }
+
   /// What is being done: `Loading chat.jsonl`, `continue`.
   let label: String
   private let isEnabled: Bool
+  private let settings: Settings
   private let start = Stopwatch.now()
-  private var lastDrawn = 0.0
+  private var lastDrawn = -Double.infinity
   private var isShown = false
+  private var hasHeld = false
 
   /// A report for `label`; `isEnabled: false` (a pipe) draws nothing.
-  init(_ label: String, isEnabled: Bool = isatty(2) == 1) {
+  init(_ label: String, isEnabled: Bool = isatty(2) == 1, settings: Settings = .current) {
     self.label = label
     self.isEnabled = isEnabled
+    self.settings = settings
   }
 
   /// Loading: `bytes` of `total` read, `events` replayed.
@@ -55,7 +98,7 @@ final class ProgressLine: @unchecked Sendable {
   private func dueTime() -> Double? {
     guard isEnabled else { return nil }
     let elapsed = Stopwatch.seconds(since: start)
-    guard elapsed >= 0.3, elapsed - lastDrawn >= 0.1 else { return nil }
+    guard elapsed >= settings.delay, elapsed - lastDrawn >= 0.1 else { return nil }
     lastDrawn = elapsed
     return elapsed
   }
@@ -64,6 +107,13 @@ final class ProgressLine: @unchecked Sendable {
     isShown = true
     let width = Terminal.columns - 1
     write("\r\u{1B}[K" + (text.count > width ? String(text.prefix(max(width, 1))) : text))
+    if settings.holdsForInterrupt && !hasHeld {
+      hasHeld = true
+      let held = Stopwatch.now()
+      while !Terminal.isInterrupted && Stopwatch.seconds(since: held) < Settings.holdLimit {
+        usleep(10_000)
+      }
+    }
   }
 
   private func write(_ text: String) {

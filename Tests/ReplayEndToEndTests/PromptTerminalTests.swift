@@ -260,33 +260,38 @@ struct PromptTerminalTests {
     #expect(cat.hasEnded())
   }
 
-  @Test func progressWhileLoadingAndCtrlCDuringReverseContinue() throws {
+  @Test func progressAndCtrlCWhileLoadingAndDuringReverseContinue() throws {
     let folder = try TemporaryDirectory()
     let file = folder.path + "/long.jsonl"
+    // The load reports its progress every 4,096 events: 5,000 give one report.
     let generated = try ReplayBinary.run([
-      "generate", "--seed", "1", "--events", "60000", "--output", file,
+      "generate", "--seed", "1", "--events", "5000", "--output", file,
     ])
     try #require(generated.status == 0)
-    let pane = try PromptPane([file], width: 120, height: 40)
-    // Everything written to the pane, the progress line included once it is cleared: polling
-    // the screen misses it when the test's thread wakes up only after the load.
-    let written = folder.path + "/pane.txt"
-    pane.tmux("pipe-pane", "-t", "t", "-o", "cat >> '\(written)'")
-    pane.screen(waitingFor: "(replay)")
-    // The progress line shows once a load has taken 0.3 s. The debug build loads 60,000 events in
-    // about 0.8 s on this project's 2-core machine (30,000 took 0.29 s once the reducers got
-    // faster, and the line then did not always show).
-    let output = (try? String(contentsOfFile: written, encoding: .utf8)) ?? ""
-    let progress = try #require(output.range(of: "Loading \(file): "), "no progress line")
-    #expect(output[progress.upperBound...].contains(" events, "))
-    #expect(!pane.screen(waitingFor: "(replay)").contains("left\n"))
-    // A watch on a message's text makes reverse-continue replay every step.
+    // The progress line shows at once, and the command then waits at it for Ctrl-C: the test
+    // presses Ctrl-C while the work is surely under way, however fast or loaded the machine.
+    let pane = try PromptPane(
+      [file], width: 200, height: 40,
+      environment: ["REPLAY_PROGRESS_DELAY": "0", "REPLAY_PROGRESS_HOLD": "1"])
+    let loading = pane.screen(waitingFor: "Loading \(file): ")
+    let progress = try #require(loading.range(of: "Loading \(file): "), "no progress line")
+    #expect(loading[progress.upperBound...].contains(" MiB (") && loading.contains(" events, "))
+    // Ctrl-C at the first report stops the load after 4,096 events; the line is cleared.
+    pane.keys("C-c")
+    let opened = pane.screen(waitingFor: "(replay)")
+    #expect(opened.contains("Loading stopped by Ctrl-C after "))
+    #expect(opened.contains("; the debugger has the first 4,096 events.\n"))
+    #expect(!opened.contains(" left"))
+    // A watch on a message's text makes reverse-continue replay every step, a segment of 256 at a
+    // time from the last (3,840…4,095), then look at Ctrl-C: its line says step 3,840.
     pane.type("goto last\rwatch messages[3].text\rbreak 10\rreverse-continue\r")
-    // Its progress line shows after 0.3 s: the search is under way when Ctrl-C comes.
-    pane.screen(waitingFor: "reverse-continue: at step ")
+    pane.screen(waitingFor: "reverse-continue: at step 3,840 of 4,096, ")
     pane.keys("C-c")
     let stopped = pane.screen(waitingFor: "Interrupted (Ctrl-C) after searching steps")
-    #expect(stopped.contains("breakpoints, watchpoints and displays are kept."))
+    #expect(
+      stopped.contains(
+        "Interrupted (Ctrl-C) after searching steps 3840…4096; breakpoints, watchpoints and displays are kept."
+      ))
     pane.type("info breakpoints\r")
     let listed = pane.screen(waitingFor: "at step 10")
     #expect(listed.contains("1    watchpoint  keep  y    0     messages[3].text"))
@@ -316,8 +321,10 @@ struct PromptTerminalTests {
     pane.screen(waitingFor: "(replay)")
     // No editor (the terminal's own line discipline); an error does not end the session.
     pane.type("nxt\r")
+    // The error goes to standard error and the next prompt to standard output, a moment apart:
+    // the wait is for both, not for the error alone.
     #expect(
-      pane.screen(waitingFor: "did you mean").contains(
+      pane.screen(waitingFor: "did you mean 'next'?\n(replay)").contains(
         "(replay) nxt\nError: unknown command 'nxt'; did you mean 'next'?\n(replay)"))
     pane.type("next\r")
     #expect(pane.screen(waitingFor: "step 1 of 32").contains("(replay) next\nstep 1 of 32"))
