@@ -39,7 +39,7 @@ public struct ChatScreen: Sendable {
   public func initialState(header: SessionHeader) -> ChatState {
     var state = layout.initialState(header: header, measurer: measurer)
     if let frame = header.windowFrameInScreen { state.moveWindow(to: frame) }
-    state.checkGeometry(afterNewMessage: false)
+    state.checkGeometry(afterNewMessage: false, replacing: 0)
     return state
   }
 
@@ -56,6 +56,9 @@ public struct ChatScreen: Sendable {
     state.step += 1
     state.t = event.t
     let messageCount = state.messages.count
+    // The step before's diagnostics stay until the shared checks replace them, so that those
+    // that did not change are not written again.
+    let previousDiagnostics = state.diagnostics.count
     // A crashed app changes nothing more; its last state, diagnostics included, stays: the
     // slot's reduce returns nil then.
     let geometry: LayoutGeometry?
@@ -63,7 +66,6 @@ public struct ChatScreen: Sendable {
     case .gap, .observed:
       // A recorder's records: what happened on the device, not an input to the screen.
       if state.slot.hasCrashed { return nil }
-      state.clearDiagnostics()
       geometry = nil
     case .keyboard(let notification):
       let event =
@@ -86,7 +88,9 @@ public struct ChatScreen: Sendable {
       }
       geometry = reduced
     }
-    state.checkGeometry(afterNewMessage: state.messages.count != messageCount, geometry)
+    state.checkGeometry(
+      afterNewMessage: state.messages.count != messageCount, geometry,
+      replacing: previousDiagnostics)
     if case .observed(let observation) = event.event {
       state.diagnostics.append(contentsOf: observation.divergences(from: state))
     }

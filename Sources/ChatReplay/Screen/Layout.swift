@@ -51,7 +51,8 @@ public protocol Layout: Hashable, Sendable {
   /// Applies one event to the screen and to what the layout remembers.
   ///
   /// `state.step` and `state.t` are already the new step's; `state.diagnostics` is empty, for the
-  /// layout's own diagnostics.
+  /// layout's own diagnostics. (The built-in layouts, which only ever append to it, are handed the
+  /// step before's there instead, which the screen replaces after them.)
   func reduce(
     into state: inout ChatState, memory: inout Memory, _ event: Event,
     measurer: any TextMeasuring)

@@ -70,8 +70,10 @@ enum LayoutSlot: Equatable, Sendable {
 
   /// Applies `event` through the state's layout, and keeps what the layout remembers after it.
   ///
-  /// The state's diagnostics are cleared first, for the layout's own. `nil`, with the state left
-  /// as it was, when the modelled app has crashed.
+  /// The layout appends its own diagnostics after the step before's, which the shared checks then
+  /// replace (a custom layout is handed none, as ``Layout/reduce(into:memory:_:measurer:)``
+  /// says, and the step before's are put back before its own). `nil`, with the state left as it
+  /// was, when the modelled app has crashed.
   ///
   /// It returns what the shared checks need from the layout after the event, computed while the
   /// layout is at hand. What the layout remembers is stored back, in a new box, only when it
@@ -94,8 +96,10 @@ enum LayoutSlot: Equatable, Sendable {
     case .custom(let box):
       var slot = box.slot
       if slot.hasCrashed { return nil }
-      state.clearDiagnostics()
+      let previous = state.diagnostics
+      state.diagnostics = []
       slot.reduce(&state, event, measurer: measurer)
+      state.diagnostics = previous + state.diagnostics
       state.slot = .custom(CustomLayoutBox(slot))
       return LayoutGeometry(slot.layout, state)
     }
@@ -172,7 +176,8 @@ final class LayoutBox<L: Layout>: Equatable, Sendable {
 
   /// Applies `event` to `state` through this layout, as ``LayoutSlot/reduce(_:_:measurer:)``
   /// does for every built-in layout: `nil` when the modelled app has crashed; a memory the event
-  /// changed is stored in a new box, made the state's slot by `slot`.
+  /// changed is stored in a new box, made the state's slot by `slot`. The built-in layouts only
+  /// append their own diagnostics, never read them, so the step before's are left in place.
   @inline(__always)
   func reduce(
     _ state: inout ChatState, _ event: Event, measurer: any TextMeasuring,
@@ -180,7 +185,6 @@ final class LayoutBox<L: Layout>: Equatable, Sendable {
   ) -> LayoutGeometry? {
     if layout.hasCrashed(memory) { return nil }
     var changed = memory
-    state.clearDiagnostics()
     layout.reduce(into: &state, memory: &changed, event, measurer: measurer)
     if changed != memory { state.slot = slot(LayoutBox(layout, changed)) }
     return LayoutGeometry(layout, state)

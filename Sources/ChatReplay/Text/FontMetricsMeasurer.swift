@@ -110,6 +110,18 @@ public struct FontMetricsMeasurer: TextMeasuring {
         return size
       }
     }
+    let recent = last.flatMap { last in
+      bytes.baseAddress.map { memory.recent(for: last, $0, count: bytes.count) }
+    }
+    if let recent, recent.pointee.byteCount == bytes.count,
+      recent.pointee.widthBits == widthBits, recent.pointee.fontSizeBits == fontSizeBits,
+      let base = bytes.baseAddress,
+      recent.pointee.text.utf8.withContiguousStorageIfAvailable({ kept in
+        kept.baseAddress.map { bytesEqual($0, base, count: kept.count) } ?? false
+      }) == true
+    {
+      return recent.pointee.size
+    }
     var breaker = LineBreaker(maxUnits: maxUnits, recorder: NoLineRecorder())
     let isASCII = measureASCII(bytes, into: &breaker)
     if !isASCII {
@@ -121,6 +133,9 @@ public struct FontMetricsMeasurer: TextMeasuring {
     last?.pointee = MeasuredTexts.Entry(
       widthBits: widthBits, fontSizeBits: fontSizeBits, text: text, byteCount: bytes.count,
       size: measured, breaker: breaker, isASCII: isASCII, endsOpen: Self.endsOpen(bytes))
+    recent?.pointee = MeasuredTexts.Recent(
+      widthBits: widthBits, fontSizeBits: fontSizeBits, text: text, byteCount: bytes.count,
+      size: measured)
     return measured
   }
 

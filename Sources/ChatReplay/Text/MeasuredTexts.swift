@@ -18,6 +18,11 @@ import Synchronization
 /// other thread measures every text whole): a thread claims a memory once, by an atomic
 /// compare-and-exchange of its owner, and from then on only that thread reads or writes it, with
 /// no lock. The memory changes no result, only how fast it comes.
+///
+/// Each thread also keeps the sizes of the last texts it measured whole, in a small table picked
+/// by the text's length and its first and last bytes: a chat's received messages come back
+/// ("OK", "Sure!"), and a text found there, bit for bit at the same width and font size, is not
+/// measured again.
 final class MeasuredTexts: @unchecked Sendable {
   // `@unchecked`: each `Memory` is only ever touched by the thread that owns it (see above).
 
@@ -57,8 +62,24 @@ final class MeasuredTexts: @unchecked Sendable {
     }
   }
 
+  /// A text measured whole, with its size.
+  struct Recent {
+    var widthBits: UInt64
+    var fontSizeBits: UInt64
+    var text: String
+    /// The text's UTF-8 count, or -1 while the entry holds no text.
+    var byteCount: Int
+    var size: Size
+
+    static let none = Recent(
+      widthBits: 0, fontSizeBits: 0, text: "", byteCount: -1, size: Size(width: 0, height: 0))
+  }
+
   /// How many threads have a memory.
   static let threadCount = 4
+
+  /// How many texts measured whole each thread keeps (a power of two).
+  static let recentCount = 64
 
   private let owner0 = Atomic<UInt>(0)
   private let owner1 = Atomic<UInt>(0)
@@ -66,15 +87,32 @@ final class MeasuredTexts: @unchecked Sendable {
   private let owner3 = Atomic<UInt>(0)
   /// Each thread's last text, in the order of their owners.
   private let memories: UnsafeMutablePointer<Entry>
+  /// Each thread's texts measured whole, ``recentCount`` a thread, in the order of their owners.
+  private let recents: UnsafeMutablePointer<Recent>
 
   init() {
     memories = .allocate(capacity: Self.threadCount)
     memories.initialize(repeating: .none, count: Self.threadCount)
+    recents = .allocate(capacity: Self.threadCount * Self.recentCount)
+    recents.initialize(repeating: .none, count: Self.threadCount * Self.recentCount)
   }
 
   deinit {
     memories.deinitialize(count: Self.threadCount)
     memories.deallocate()
+    recents.deinitialize(count: Self.threadCount * Self.recentCount)
+    recents.deallocate()
+  }
+
+  /// The place in the table of `memory` (a pointer ``last()`` returned) for the text whose UTF-8
+  /// is `count` bytes at `base` (at least one).
+  @inline(__always)
+  func recent(
+    for memory: UnsafeMutablePointer<Entry>, _ base: UnsafePointer<UInt8>, count: Int
+  ) -> UnsafeMutablePointer<Recent> {
+    let key = UInt(bitPattern: count) &* 0x9E37 &+ UInt(base[0]) &* 0x1F &+ UInt(base[count - 1])
+    let slot = Int(truncatingIfNeeded: key) & (Self.recentCount - 1)
+    return recents + (memory - memories) * Self.recentCount + slot
   }
 
   /// The calling thread's last text; `nil` when every memory belongs to another thread.

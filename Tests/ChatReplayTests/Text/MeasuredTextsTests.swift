@@ -38,12 +38,10 @@ struct MeasuredTextsTests {
 
   @Test func aRunOfTextsMeasuresAsEachTextAlone() {
     let shared = FontMetricsMeasurer()
-    // Measured right after a text that no generated text starts with, a text is measured whole.
-    let alone = FontMetricsMeasurer()
     for seed in 0..<24 {
       Self.typingRun(seed: UInt64(seed)) { text, width in
-        _ = alone.boundingSize(of: "\u{1}", width: width, fontSize: 17)
-        let fresh = alone.boundingSize(of: text, width: width, fontSize: 17)
+        // A measurer that has measured nothing measures the text whole.
+        let fresh = FontMetricsMeasurer().boundingSize(of: text, width: width, fontSize: 17)
         let remembered = shared.boundingSize(of: text, width: width, fontSize: 17)
         #expect(
           remembered.width.bitPattern == fresh.width.bitPattern
@@ -69,5 +67,25 @@ struct MeasuredTextsTests {
     _ = measurer.boundingSize(of: "e", width: 100, fontSize: 17)
     let joined = measurer.boundingSize(of: "e\u{301}", width: 100, fontSize: 17)
     #expect(joined == FontMetricsMeasurer().boundingSize(of: "e\u{301}", width: 100, fontSize: 17))
+  }
+
+  @Test func aTextMeasuredAgainAfterOthersMeasuresAsAlone() {
+    // The measurer keeps the sizes of texts it measured whole in a table picked by the text's
+    // length and first and last bytes: "a i" and "aWi" share a place, as do "OK" and "Ok" at
+    // other widths. Each text, measured again after the others, at each width, gets the size a
+    // measurer that has measured nothing gives it, bit for bit.
+    let shared = FontMetricsMeasurer()
+    let texts = ["OK", "Sure!", "ありがとう", "a i", "aWi", "Ok", "Where are you?"]
+    for width in [30.0, 0, 120] {
+      for text in texts + texts.reversed() + texts {
+        let fresh = FontMetricsMeasurer().boundingSize(of: text, width: width, fontSize: 14)
+        let remembered = shared.boundingSize(of: text, width: width, fontSize: 14)
+        #expect(
+          remembered.width.bitPattern == fresh.width.bitPattern
+            && remembered.height.bitPattern == fresh.height.bitPattern,
+          "width \(width): \(text.debugDescription) measured \(remembered) after the others, \(fresh) alone"
+        )
+      }
+    }
   }
 }
