@@ -46,9 +46,11 @@ extension ChatState {
   }
 
   /// Puts the diagnostics every layout shares, which depend only on the state's geometry, after
-  /// the layout's own; the first `previousCount` diagnostics are the step before's, which they
-  /// replace (see ``startDiagnostics(replacing:)``). `geometry` is what the layout gave for this
-  /// state, when the caller has it.
+  /// the layout's own.
+  ///
+  /// The first `previousCount` diagnostics are the step before's, which they replace (see
+  /// ``startDiagnostics(replacing:)``). `geometry` is what the layout gave for this state, when
+  /// the caller has it.
   ///
   /// Inlined into the reducer, its one caller per step, which spares a call and its saved
   /// registers per step.

@@ -176,8 +176,10 @@ final class LayoutBox<L: Layout>: Equatable, Sendable {
 
   /// Applies `event` to `state` through this layout, as ``LayoutSlot/reduce(_:_:measurer:)``
   /// does for every built-in layout: `nil` when the modelled app has crashed; a memory the event
-  /// changed is stored in a new box, made the state's slot by `slot`. The built-in layouts only
-  /// append their own diagnostics, never read them, so the step before's are left in place.
+  /// changed is stored in a new box, made the state's slot by `slot`.
+  ///
+  /// The built-in layouts only append their own diagnostics, never read them, so the step
+  /// before's are left in place.
   @inline(__always)
   func reduce(
     _ state: inout ChatState, _ event: Event, measurer: any TextMeasuring,
