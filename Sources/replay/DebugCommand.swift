@@ -32,7 +32,7 @@ struct DebugCommand {
     for warning in ProgressLine.Settings.current.warnings { standardError.line(warning) }
     let bytes: [UInt8]
     do {
-      bytes = try readFile(file)
+      bytes = try readWholeFile(file)
     } catch {
       standardError.line("Error: \(error.description)")
       return .failure
@@ -48,9 +48,8 @@ struct DebugCommand {
     var index = ChangeIndex()
     let progress = ProgressLine("Loading \(file)")
     var stoppedAt: (bytes: Int, steps: Int)?
-    let loaded = Timeline.load(
-      bytes, options: options, keepGoing: arguments.keepGoing,
-      observe: { index.add($0, event: $1) },
+    let loaded = Self.load(
+      bytes, options: options, keepGoing: arguments.keepGoing, index: &index,
       continuing: { read, steps in
         progress.loading(bytes: read, of: bytes.count, events: steps)
         guard isInteractive && Terminal.takeInterrupt() else { return true }

@@ -52,9 +52,9 @@ public struct ChangeIndex: Sendable {
       precondition(leaves.count == Leaves.count, "The state writes \(leaves.count) leaves")
       append(mask: 0, kind: 0)
     } else {
-      append(
-        mask: diagnosticsChanged ? mask | Self.diagnosticsBit : mask,
-        kind: event.map { EventClass($0.event).code } ?? 0)
+      let kind: UInt8
+      if let event { kind = EventClass.code(of: event.event) } else { kind = 0 }
+      append(mask: diagnosticsChanged ? mask | Self.diagnosticsBit : mask, kind: kind)
     }
     // Copied element by element rather than shared, so that the reducer's next change to the
     // state's diagnostics does not have to copy the array first.
@@ -74,12 +74,18 @@ public struct ChangeIndex: Sendable {
     UInt8(truncatingIfNeeded: entries[codes[step]])
   }
 
+  @inline(__always)
   private mutating func append(mask: UInt32, kind: UInt8) {
     let pair = UInt64(mask) << 8 | UInt64(kind)
     if let lastEntry, lastEntry.pair == pair {
       codes.append(lastEntry.index)
       return
     }
+    appendNew(pair)
+  }
+
+  /// ``append(mask:kind:)`` for a pair other than the last one.
+  private mutating func appendNew(_ pair: UInt64) {
     let slot = Int(truncatingIfNeeded: (pair &* 0x9E37_79B9_7F4A_7C15) >> 58)
     let index: Int
     if recentPairs[slot] == pair {

@@ -29,19 +29,69 @@ enum EventClass: Hashable, Sendable {
     }
   }
 
-  /// A one-byte code, distinct for every class, that the change index stores per step.
+  /// A one-byte code, distinct for every class, that the change index stores per step: 1…14
+  /// for the plain kinds, 16…21 for the keyboard notifications, 32…35 for the pan states.
   var code: UInt8 {
     switch self {
-    case .plain(let kind): 1 + UInt8(Self.kinds.firstIndex(of: kind) ?? 0)
-    case .keyboard(let name): 16 + UInt8(Self.names.firstIndex(of: name) ?? 0)
-    case .pan(let state): 32 + UInt8(Self.states.firstIndex(of: state) ?? 0)
+    case .plain(let kind): 1 + Self.ordinal(kind)
+    case .keyboard(let name): 16 + Self.ordinal(name)
+    case .pan(let state): 32 + Self.ordinal(state)
     }
   }
 
-  // `allCases` kept once, so that `code` searches them without building them per step.
-  private static let kinds = Event.Kind.allCases
-  private static let names = KeyboardNotification.Name.allCases
-  private static let states = PanState.allCases
+  /// The ``code`` of `event`'s class, read from the event without making the class or copying
+  /// the event: the change index takes it at every step.
+  @inline(__always)
+  static func code(of event: Event) -> UInt8 {
+    switch event {
+    case .keyboard(let notification): 16 + ordinal(notification.name)
+    case .pan(_, let state): 32 + ordinal(state)
+    case .appear, .disappear, .doneTap, .gap, .observed, .receive, .returnKey, .safeArea,
+      .scroll, .sendTap, .textChange, .viewport:
+      1 + ordinal(event.kind)
+    }
+  }
+
+  // Each case's position in its `allCases`, by a switch: searching `allCases` cost about 80
+  // instructions a step.
+  private static func ordinal(_ kind: Event.Kind) -> UInt8 {
+    switch kind {
+    case .keyboard: 0
+    case .textChange: 1
+    case .sendTap: 2
+    case .safeArea: 3
+    case .pan: 4
+    case .scroll: 5
+    case .receive: 6
+    case .returnKey: 7
+    case .doneTap: 8
+    case .viewport: 9
+    case .appear: 10
+    case .disappear: 11
+    case .gap: 12
+    case .observed: 13
+    }
+  }
+
+  private static func ordinal(_ name: KeyboardNotification.Name) -> UInt8 {
+    switch name {
+    case .willShow: 0
+    case .didShow: 1
+    case .willHide: 2
+    case .didHide: 3
+    case .willChangeFrame: 4
+    case .didChangeFrame: 5
+    }
+  }
+
+  private static func ordinal(_ state: PanState) -> UInt8 {
+    switch state {
+    case .began: 0
+    case .changed: 1
+    case .ended: 2
+    case .cancelled: 3
+    }
+  }
 
   /// `keyboard willShow`, `pan began`, `sendTap`.
   var label: String {

@@ -25,7 +25,17 @@ struct PackedIndices: Sendable {
     }
   }
 
+  @inline(__always)
   mutating func append(_ value: Int) {
+    if width == 1 && value >= 0 && value <= Int(UInt8.max) {
+      narrow.append(UInt8(truncatingIfNeeded: value))
+      return
+    }
+    appendWidening(value)
+  }
+
+  /// ``append(_:)`` for a value that may not fit the current width.
+  private mutating func appendWidening(_ value: Int) {
     precondition(value >= 0 && value <= Int(UInt32.max), "\(value) does not fit four bytes")
     if width == 1 && value > Int(UInt8.max) {
       wide.append(contentsOf: narrow.lazy.map { UInt16($0) })

@@ -37,6 +37,7 @@ extension Timeline {
     }
 
     /// Adds the next line, which comes after the last one in the file.
+    @inline(__always)
     mutating func append(_ line: Line) {
       let index = codes.count
       defer { last = line }

@@ -53,11 +53,20 @@ public struct Timeline: Sendable {
   /// built in the same pass). `continuing` is told every ``progressInterval`` steps how many
   /// bytes and steps are done; when it returns false the load stops there and the timeline holds
   /// the steps replayed so far (Ctrl-C while a big file loads).
+  ///
+  /// The bytes are replayed `chunkSize` at a time (chunk `k` from byte `k × chunkSize` on), and
+  /// `decodedAhead(k)` may give chunk `k`'s lines decoded ahead of time (``DecodedChunk``, on
+  /// another thread), which saves decoding them again and changes nothing else; `replayed(k,
+  /// decoded)` hands it back once the chunk is replayed. Nothing depends on where chunks are cut.
   public static func load(
     _ source: [UInt8], options: Replayer.Options = .init(), keepGoing: Bool = false,
+    chunkSize: Int = .max,
+    decodedAhead: (_ chunk: Int) -> DecodedChunk? = { _ in nil },
+    replayed: (_ chunk: Int, _ decoded: consuming DecodedChunk?) -> Void = { _, _ in },
     observe: (ChatState, TimedEvent?) -> Void = { _, _ in },
     continuing: (_ bytesRead: Int, _ steps: Int) -> Bool = { _, _ in true }
   ) -> Result<Timeline, RecordingError> {
+    precondition(chunkSize > 0, "chunkSize must be positive")
     var replayer = Replayer(options: options)
     // One event per line at most: reserving once avoids holding two copies while the arrays grow.
     let lineCount = source.withUnsafeBufferPointer { Self.lineCount(of: $0) }
@@ -86,9 +95,20 @@ public struct Timeline: Sendable {
         return true
       }
       source.withUnsafeBufferPointer { bytes in
-        if replayer.read(bytes, step: step, error: error) {
-          replayer.finish(step: step, error: error)
+        var start = 0
+        var chunk = 0
+        while start < bytes.count {
+          let end = bytes.count - start > chunkSize ? start + chunkSize : bytes.count
+          let decoded = decodedAhead(chunk)
+          let goOn = replayer.read(
+            UnsafeBufferPointer(rebasing: bytes[start..<end]), decoded: decoded, step: step,
+            error: error)
+          replayed(chunk, consume decoded)
+          guard goOn else { return }
+          start = end
+          chunk += 1
         }
+        replayer.finish(step: step, error: error)
       }
     }
     let (lines, checkpoints, headerLine) =

@@ -43,10 +43,20 @@ struct ChangeIndexTests {
             #expect(
               index.mask(at: step) == expected,
               "seed \(seed), \(recording.kind), \(layout.rawValue), step \(step)")
+            // The kind read straight from the event is the event's class's code.
+            #expect(index.kind(at: step) == EventClass(recording.events[step - 1].event).code)
           }
         }
       }
     }
+  }
+
+  @Test func everyEventClassHasACodeOfItsOwn() {
+    let classes = EventClass.matching(nil, nil)
+    // 14 kinds, of which keyboard stands for its 6 notifications and pan for its 4 states.
+    #expect(classes.count == 12 + 6 + 4)
+    #expect(Set(classes.map(\.code)).count == classes.count)
+    #expect(!classes.contains { $0.code == 0 })
   }
 
   @Test func leavesAreTheStatePathsInWritingOrder() {
