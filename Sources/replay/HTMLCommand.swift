@@ -1,5 +1,11 @@
 internal import ChatReplay
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `replay html FILE`: the whole session as one self-contained page.
 struct HTMLCommand: Command {
   static let name = "html"
@@ -60,6 +66,17 @@ struct HTMLCommand: Command {
       },
       SharedOptions.layoutOption { $0.layoutOptions.append($1) },
       SharedOptions.rxKeyboardVersion { $0.rxKeyboardVersion = $1 },
+      .value(
+        "--jobs", placeholder: "N",
+        help: "Use N threads (default: one per core, at most 2): with 2, the phone is drawn on a "
+          + "thread of its own. The page is the same."
+      ) { command, text throws(UsageError) in
+        guard let count = Int(text), count >= 1 else {
+          throw .invalidValue(
+            option: "--jobs", value: text, expected: .count(of: "thread", minimum: 1))
+        }
+        command.jobs = count
+      },
       SharedOptions.help(),
     ]
   }
@@ -73,6 +90,7 @@ struct HTMLCommand: Command {
   var rxKeyboardVersion: RxKeyboardLayout.Version?
   /// `--layouts`: the side-by-side page's layouts.
   var columns: [Comparison.Column]?
+  var jobs = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
   func validate() throws(UsageError) {
     guard let columns else { return }
@@ -84,6 +102,68 @@ struct HTMLCommand: Command {
   func run(_ console: inout Console) -> ExitStatus {
     defer { console.flush() }
     if let columns { return runSideBySide(columns, &console) }
+    let options = Replayer.Options(
+      layout: layout, rxKeyboardVersion: rxKeyboardVersion ?? .v1, layoutOptions: layoutOptions)
+    // A window short enough to carry why and blame is made from a timeline of the whole file
+    // at once; so is standard input (or a pipe), which cannot be read again for a timeline.
+    let size = Self.regularFileSize(file)
+    let isExplained = to.map { $0 - (from ?? 0) + 1 <= PageData.explainedStepLimit } ?? false
+    guard let size, !isExplained else {
+      return runWhole(options, &console)
+    }
+    // One pass: each line decoded, reduced and written into the page's data as it passes, the
+    // phone drawn on a second thread with `--jobs 2`.
+    let expected = min(PageData.stepLimit, size / Self.leastLineLength + 1)
+    let sceneThread =
+      jobs >= 2
+      ? SceneThread.start(PageData.SceneColumn(options: options, expectedSteps: expected)) : nil
+    var pass = PageData.OnePass(
+      options: options, first: from ?? 0, last: to, expectedSteps: expected,
+      drawsScene: sceneThread == nil)
+    let handOver: (ChatState) -> Void = { state in sceneThread?.add(state) }
+    do {
+      try readChunks(of: file, decodingAhead: jobs >= 2) { chunk, decoded in
+        pass.read(chunk, decoded: decoded, scene: handOver)
+      }
+    } catch {
+      _ = sceneThread?.finish()
+      console.error.line("Error: \(error.description)")
+      return .failure
+    }
+    _ = pass.finishReading(scene: handOver)
+    let scene = sceneThread?.finish()
+    switch pass.outcome {
+    case .failed(let error):
+      console.error.line(error.rendered(file: file))
+      return .failure
+    case .explained:
+      return runWhole(options, &console)
+    case .outsideWindow(let lastStep):
+      _ = window(lastStep: lastStep, layoutCount: 1, &console)
+      return .failure
+    case .ready(let lastStep):
+      guard window(lastStep: lastStep, layoutCount: 1, &console) != nil else { return .failure }
+    }
+    return writePage(to: outputPath, &console) { output in
+      pass.write(name: file, scene: scene, to: output)
+    }
+  }
+
+  /// The fewest bytes a recording's event line takes, to guess its number of steps from its size
+  /// (the page's memories are made with room for them).
+  private static let leastLineLength = 40
+
+  /// The size of the regular file at `path`, `nil` for anything else (standard input, a pipe).
+  private static func regularFileSize(_ path: String) -> Int? {
+    var status = stat()
+    guard path != "-", stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+      return nil
+    }
+    return Int(status.st_size)
+  }
+
+  /// The page of the file read whole, on one thread.
+  private func runWhole(_ options: Replayer.Options, _ console: inout Console) -> ExitStatus {
     let bytes: [UInt8]
     do {
       bytes = try readFile(file)
@@ -91,9 +171,6 @@ struct HTMLCommand: Command {
       console.error.line("Error: \(error.description)")
       return .failure
     }
-    let options = Replayer.Options(
-      layout: layout, rxKeyboardVersion: rxKeyboardVersion ?? .v1, layoutOptions: layoutOptions)
-    // One pass: each line decoded, reduced and written into the page's data as it passes.
     let pass: PageData.Pass
     switch PageData.jsonUTF8(bytes, options: options, name: file, first: from ?? 0, last: to) {
     case .success(let made): pass = made
@@ -103,9 +180,66 @@ struct HTMLCommand: Command {
     }
     guard window(lastStep: pass.lastStep, layoutCount: 1, &console) != nil, let data = pass.data
     else { return .failure }
-    return writeOutput(
-      Self.page(data: data, name: file), to: outputPath, protecting: file, &console)
+    return writePage(to: outputPath, &console) { output in
+      data.withUnsafeBufferPointer { output($0) }
+    }
   }
+
+  /// Writes the page whose data `writeData` writes, in pieces, to `path` (atomically) or to
+  /// standard output: the template's halves around the data, no copy of the page made whole.
+  private func writePage(
+    to path: String?, _ console: inout Console,
+    _ writeData: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void
+  ) -> ExitStatus {
+    let template = Array(PageTemplate.html(title: "replay: " + file, data: "").utf8)
+    let split = Self.dataStart(in: template)
+    guard let path, path != "-" else {
+      template.withUnsafeBufferPointer { whole in
+        console.output.write(UnsafeBufferPointer(rebasing: whole[..<split]))
+        writeData { console.output.write($0) }
+        console.output.write(UnsafeBufferPointer(rebasing: whole[split...]))
+      }
+      return .success
+    }
+    do throws(FileError) {
+      let output = try AtomicFile(path, protecting: [file])
+      // Gathered into pieces of a megabyte: the data comes in many small pieces.
+      var buffer: [UInt8] = []
+      buffer.reserveCapacity(Self.pieceSize)
+      var failure: FileError?
+      func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard failure == nil else { return }
+        do {
+          if buffer.count + bytes.count > Self.pieceSize && !buffer.isEmpty {
+            try output.write(buffer)
+            buffer.removeAll(keepingCapacity: true)
+          }
+          // A piece as big as the buffer goes to the file as it is, not copied.
+          if bytes.count >= Self.pieceSize {
+            try output.write(bytes)
+          } else {
+            buffer.append(contentsOf: bytes)
+          }
+        } catch {
+          failure = error
+        }
+      }
+      template.withUnsafeBufferPointer { whole in
+        write(UnsafeBufferPointer(rebasing: whole[..<split]))
+        writeData(write)
+        write(UnsafeBufferPointer(rebasing: whole[split...]))
+      }
+      if let failure { throw failure }
+      try output.write(buffer)
+      try output.commit()
+    } catch {
+      console.error.line("Error: \(error.description)")
+      return .failure
+    }
+    return .success
+  }
+
+  private static let pieceSize = 1 << 20
 
   /// `--layouts`: the recording through each of `columns`, side by side, the header's and the
   /// command line's options applied to each layout that has them (as `replay compare` does).

@@ -178,21 +178,21 @@ final class AtomicFile {
 
   /// Appends `bytes` to the temporary file.
   func write(_ bytes: [UInt8]) throws(FileError) {
+    try bytes.withUnsafeBufferPointer { buffer throws(FileError) in try write(buffer) }
+  }
+
+  /// Appends `bytes` to the temporary file.
+  func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(FileError) {
+    guard let base = bytes.baseAddress else { return }
     var offset = 0
-    var failure: Int32?
-    bytes.withUnsafeBytes { raw in
-      guard let base = raw.baseAddress else { return }
-      while offset < raw.count {
-        let written = Glibc.write(descriptor, base + offset, raw.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          failure = errno
-          return
-        }
-        offset += written
+    while offset < bytes.count {
+      let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw .unwritable(path: path, errno: errno)
       }
+      offset += written
     }
-    if let failure { throw .unwritable(path: path, errno: failure) }
   }
 
   /// Flushes the temporary file and renames it over `path`; on failure, removes it.

@@ -175,6 +175,14 @@ struct HTMLPageTests {
     #expect(pages.sameInputPages.0 == pages.sameInputPages.1)
   }
 
+  @Test func onePassPagesAreTheSameOnOneThreadAndOnTwo() throws {
+    // 230 steps: more than an explained page's 200, so made in one pass, the phone drawn on a
+    // thread of its own with two.
+    let pages = try RenderedPages.shared.get()
+    #expect(pages.threadPages.0.count > 10_000)
+    #expect(pages.threadPages.0 == pages.threadPages.1)
+  }
+
   /// The SVG `<svg id="ID" …>…</svg>` in `dom`.
   static func svg(id: String, in dom: String) -> Substring? {
     guard let start = dom.range(of: "<svg id=\"\(id)\"") else { return nil }
@@ -317,6 +325,8 @@ struct RenderedPages: Sendable {
   let screenshots: [Data]
   /// Two pages built from the same recording.
   let sameInputPages: (Data, Data)
+  /// The page of a generated recording of 230 events made with `--jobs 1` and with `--jobs 2`.
+  let threadPages: (Data, Data)
 
   /// The page `replay check --artifacts` wrote for a failing recording, and what check printed.
   let artifactPage: Data
@@ -341,6 +351,19 @@ struct RenderedPages: Sendable {
       try Data(contentsOf: URL(fileURLWithPath: folder.path + "/again.html")),
       try Data(contentsOf: URL(fileURLWithPath: folder.path + "/" + Self.visits[2].name + ".html"))
     )
+    let generated = folder.path + "/generated.jsonl"
+    let generate = try ReplayBinary.run([
+      "generate", "--seed", "3", "--events", "230", "--output", generated,
+    ])
+    guard generate.status == 0 else { throw Failure("replay generate: " + generate.standardError) }
+    var threaded: [Data] = []
+    for jobs in ["1", "2"] {
+      let page = folder.path + "/jobs\(jobs).html"
+      let made = try ReplayBinary.run(["html", generated, "-o", page, "--jobs", jobs])
+      guard made.status == 0 else { throw Failure("replay html: " + made.standardError) }
+      threaded.append(try Data(contentsOf: URL(fileURLWithPath: page)))
+    }
+    threadPages = (threaded[0], threaded[1])
     let check = try ReplayBinary.run(
       [
         "check", "--fail-on", "any", "--artifacts", folder.path + "/artifacts", Self.visits[2].name,

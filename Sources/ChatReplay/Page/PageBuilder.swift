@@ -11,7 +11,6 @@ struct PageBuilder {
   private let timeline: Timeline?
   /// The page's first step.
   private let first: Int
-  private let measurer: MemoizingMeasurer
   private var debugger: Debugger?
   /// Whether the page carries `why` and `blame`, which need the paths that changed at each step.
   private let explains: Bool
@@ -25,7 +24,6 @@ struct PageBuilder {
   private var types: [String] = []
   private var typeIndex: [UInt8: Int] = [:]
   private var summaries: PageSummaryTable
-  private var shapeTable: PageShapeTable
   private var texts: [String] = []
   private var textIndex: [String: Int] = [:]
   private var messageFields: [String] = []
@@ -38,7 +36,6 @@ struct PageBuilder {
   private var summaryColumn = Self.array()
   private var counts = Self.array()
   private var changes = Self.array()
-  private var scenes = Self.array()
   private var messages = Self.array()
   private var why = Self.array()
   /// Each step's values of the four tracks, downsampled to the tracks' columns when the page is
@@ -87,47 +84,29 @@ struct PageBuilder {
   private static let diagnosticShapeLimit = 1_024
   private var messageCount = 0
   private var listWidth = 0.0
-  /// The previous step's scene as its shapes' numbers.
-  private var sceneShapes: [Int] = []
-  private var previousScene: Scene?
   private var previousState: ChatState?
-  /// The numbers of the shapes of each part drawn over the bubbles, in the previous scene.
-  private var partShapes = Array(repeating: [Int](), count: Scene.Part.allCases.count)
-  /// The shapes of each part drawn over the bubbles, as last drawn.
-  private var partDrawn = Array(repeating: [Scene.Shape](), count: Scene.Part.allCases.count)
-  /// Each bubble as last drawn: its message's index, its shapes in content coordinates and their
-  /// numbers.
-  private var drawnBubbles: [(index: Int, shapes: [Scene.Shape], numbers: [Int])] = []
-  private var reusableBubbles: Scene.ReusableBubbles?
-  /// The last bubbles drawn, where (the content's origin and the list, bit for bit), and their
-  /// shapes' numbers (drawn in content coordinates).
-  private var bubbleShapesCache:
-    (
-      bubbles: [Scene.Bubble], origin: UInt64, list: (UInt64, UInt64, UInt64, UInt64),
-      shapes: [Int]
-    )?
-  /// Where shapes are drawn before they are numbered.
-  private var drawn: [Scene.Shape] = []
   private var explained: [Int: (why: Int, blame: Int, explanation: Explanation?)] = [:]
+  /// The scene, drawn step by step here unless another ``PageScene`` draws it.
+  private var scene: PageScene?
 
   /// A builder for about `expectedCount` steps from step `first` on, measured with `measurer`.
   ///
   /// With `timeline` (the whole recording), the page carries `why` and `blame`. Without
   /// `readsFields`, every state is written whole and compared leaf by leaf, as a page that
-  /// carries `why` and `blame` is (the reference the tests hold the faster way to).
+  /// carries `why` and `blame` is (the reference the tests hold the faster way to). Without
+  /// `drawsScene`, the scene is left to a ``PageScene`` handed to
+  /// ``finish(name:title:layout:lastStep:scene:)``.
   init(
     measurer: any TextMeasuring, first: Int, expectedCount: Int, explaining timeline: Timeline?,
-    readsFields: Bool = true
+    readsFields: Bool = true, drawsScene: Bool = true
   ) {
     self.timeline = timeline
     self.readsFields = readsFields && timeline == nil
     self.first = first
-    self.measurer = MemoizingMeasurer(measurer)
-    // About one new shape and one new summary a step: room for them up to the memories' limit,
-    // made once rather than by doubling.
-    let expected = min(PageShapeTable.limit, expectedCount)
-    shapeTable = PageShapeTable(expected: expected)
-    summaries = PageSummaryTable(expected: expected)
+    if drawsScene { scene = PageScene(measurer: measurer, expectedCount: expectedCount) }
+    // About one new summary a step: room for them up to the memory's limit, made once rather
+    // than by doubling.
+    summaries = PageSummaryTable(expected: min(PageShapeTable.limit, expectedCount))
     trackValues.reserveCapacity(4 * expectedCount)
     stepTypes.reserveCapacity(expectedCount)
     explains = timeline != nil
@@ -176,7 +155,7 @@ struct PageBuilder {
     count += addDiagnostics(state, isCheckpoint: isCheckpoint, changed: &changed)
     counts.number(Double(count))
     addMessages(state)
-    addScene(state, isCheckpoint: isCheckpoint)
+    scene?.add(state, isCheckpoint: isCheckpoint)
     if debugger != nil { addExplanations(state, changed: changed) }
     previousState = state
     index += 1
@@ -503,96 +482,6 @@ struct PageBuilder {
     listWidth = width
   }
 
-  /// Writes the scene as the shapes kept from the front and back of the previous step's and
-  /// the new ones between: `front, back, count, origin, bubble shapes, shape…`.
-  ///
-  /// A scene is drawn part by part (the window, the bubbles, then each ``Scene/Part``), and a
-  /// part whose fields are those of the previous scene keeps its shapes' numbers without being
-  /// drawn again. Shapes are compared by their numbers: two shapes have the same number when
-  /// they write the same text, so the page shows the same either way.
-  private mutating func addScene(_ state: ChatState, isCheckpoint: Bool) {
-    var hasSameBubbles = false
-    let scene = Scene(
-      state, measurer: measurer, reusing: reusableBubbles, hasSameBubbles: &hasSameBubbles)
-    reusableBubbles = scene.reusableBubbles(of: state)
-    var shapes: [Int] = []
-    shapes.reserveCapacity(sceneShapes.count)
-    if let previousScene, previousScene.window == scene.window, let first = sceneShapes.first {
-      shapes.append(first)
-    } else {
-      shapes.append(shapeTable.number(of: scene.windowShape))
-    }
-    // The bubbles' shapes (after the window's) in the list's content coordinates, and the
-    // content's origin apart: scrolling then changes one number, not every bubble's shapes.
-    let origin = scene.contentOriginY.bitPattern
-    let list = PageShapeKey.bits(scene.list)
-    // The cache holds the previous scene's bubbles (or equal ones), the ones the scene reused.
-    if let cache = bubbleShapesCache, cache.origin == origin, cache.list == list,
-      hasSameBubbles || cache.bubbles == scene.bubbles
-    {
-      // The same bubbles at the same place: the same shapes, without drawing them again.
-      shapes += cache.shapes
-    } else {
-      // A bubble drawn again keeps the numbers of the shapes it draws as it did.
-      let previous = drawnBubbles
-      let firstPrevious = previous.first?.index ?? 0
-      drawnBubbles.removeAll(keepingCapacity: true)
-      var numbers: [Int] = []
-      for bubble in scene.visibleBubbles {
-        drawn.removeAll(keepingCapacity: true)
-        scene.appendShapes(of: bubble, to: &drawn)
-        for position in drawn.indices { drawn[position].frame.y -= scene.contentOriginY }
-        let offset = bubble.index - firstPrevious
-        let old =
-          previous.indices.contains(offset) && previous[offset].index == bubble.index
-          ? (previous[offset].shapes, previous[offset].numbers) : nil
-        let bubbleNumbers = shapeTable.numbers(of: drawn, previous: old)
-        numbers += bubbleNumbers
-        drawnBubbles.append((bubble.index, drawn, bubbleNumbers))
-      }
-      shapes += numbers
-      bubbleShapesCache = (scene.bubbles, origin, list, numbers)
-    }
-    let bubbleShapes = shapes.count - 1
-    // Compared part by part with the previous scene, taken out of its optional once (not a copy
-    // of the whole scene per part).
-    let hasPrevious = previousScene != nil
-    let previous = previousScene ?? scene
-    for (position, part) in Scene.Part.allCases.enumerated() {
-      if hasPrevious, scene.hasSameShapes(of: part, as: previous) {
-        shapes += partShapes[position]
-        continue
-      }
-      drawn.removeAll(keepingCapacity: true)
-      scene.appendShapes(of: part, to: &drawn)
-      let numbers = shapeTable.numbers(
-        of: drawn, previous: (partDrawn[position], partShapes[position]))
-      shapes += numbers
-      partShapes[position] = numbers
-      // Swapped, not copied: `drawn` keeps a buffer of its own to draw the next part into.
-      swap(&partDrawn[position], &drawn)
-    }
-    var front = 0
-    var back = 0
-    if !isCheckpoint {
-      let limit = min(shapes.count, sceneShapes.count)
-      while front < limit && shapes[front] == sceneShapes[front] { front += 1 }
-      while back < limit - front
-        && shapes[shapes.count - 1 - back] == sceneShapes[sceneShapes.count - 1 - back]
-      {
-        back += 1
-      }
-    }
-    scenes.number(Double(front))
-    scenes.number(Double(back))
-    scenes.number(Double(shapes.count - front - back))
-    scenes.number(scene.contentOriginY.isFinite ? scene.contentOriginY : 0)
-    scenes.number(Double(bubbleShapes))
-    for number in shapes[front..<(shapes.count - back)] { scenes.number(Double(number)) }
-    sceneShapes = shapes
-    previousScene = scene
-  }
-
   /// Writes `why` and `blame` for every value but the messages': `path, why, blame…`.
   private mutating func addExplanations(_ state: ChatState, changed: Set<Int>) {
     guard var debugger, let timeline else { return }
@@ -659,6 +548,21 @@ struct PageBuilder {
   /// The data as one JSON object, in UTF-8: `title` is the page's, `layout` the recording's and
   /// `lastStep` its last step.
   mutating func finish(name: String, title: String, layout: LayoutID, lastStep: Int) -> [UInt8] {
+    var bytes: [UInt8] = []
+    finish(name: name, title: title, layout: layout, lastStep: lastStep) {
+      bytes.append(contentsOf: $0)
+    }
+    return bytes
+  }
+
+  /// Writes the data as one JSON object, in UTF-8, piece by piece into `output` (no copy of the
+  /// whole is made): `title` is the page's, `layout` the recording's and `lastStep` its last
+  /// step; `scene` the one drawn apart, when this builder does not draw it.
+  mutating func finish(
+    name: String, title: String, layout: LayoutID, lastStep: Int,
+    scene drawnApart: PageScene? = nil, to output: (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    guard let scene = drawnApart ?? scene else { preconditionFailure("A page needs its scene") }
     for (id, start) in openRuns { runs[id, default: []] += [start, index - 1] }
     let (tracks, ticks) = columns()
     var head = PageJSON()
@@ -676,12 +580,12 @@ struct PageBuilder {
     head.key("paths", paths)
     head.key("types", types)
     head.keyName("summaries")
-    head.raw(bytes: [UInt8(ascii: "[")] + summaries.texts + [UInt8(ascii: "]")])
+    head.rawArray(summaries.texts, through: output)
     head.key("texts", texts)
     head.key("explains", debugger != nil)
     head.key("messageFields", messageFields)
     head.keyName("shapes")
-    head.raw(bytes: [UInt8(ascii: "[")] + shapeTable.texts + [UInt8(ascii: "]")])
+    head.rawArray(scene.shapeTable.texts, through: output)
     head.key("columns", ticks.count)
     head.keyName("tracks")
     head.openArray()
@@ -705,27 +609,31 @@ struct PageBuilder {
     head.close()
     var bytes = head.bytes
     bytes.removeLast()  // the closing brace
+    bytes.withUnsafeBufferPointer { output($0) }
     let streams: [(String, JSONWriter)] = [
       ("t", times), ("line", lines), ("type", typeColumn), ("summaryOf", summaryColumn),
-      ("counts", counts), ("changes", changes), ("scene", scenes), ("messages", messages),
+      ("counts", counts), ("changes", changes), ("scene", scene.column), ("messages", messages),
       ("why", why),
     ]
-    bytes.reserveCapacity(bytes.count + streams.reduce(16 * streams.count) { $0 + $1.1.count })
-    for (key, var stream) in streams {
-      stream.endArray()
-      bytes += Array(",\"\(key)\":".utf8)
+    let escaped: StaticString = "\\u003c"
+    let bracket: StaticString = "]"
+    for (key, stream) in streams {
+      // The array closed apart: `endArray()` on this copy of the stream's writer would copy its
+      // bytes first (their storage is shared with the builder's).
+      Array(",\"\(key)\":".utf8).withUnsafeBufferPointer { output($0) }
       stream.withBytes { buffer in
         // `<` only ever appears inside strings: escaped, no `</script>` can end the data.
         var start = 0
         while let index = firstIndex(of: UInt8(ascii: "<"), in: buffer, from: start) {
-          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<index]))
-          bytes += "\\u003c".utf8
+          output(UnsafeBufferPointer(rebasing: buffer[start..<index]))
+          escaped.withUTF8Buffer { output($0) }
           start = index + 1
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
+        output(UnsafeBufferPointer(rebasing: buffer[start...]))
       }
+      bracket.withUTF8Buffer { output($0) }
     }
-    bytes.append(UInt8(ascii: "}"))
-    return bytes
+    let brace: StaticString = "}"
+    brace.withUTF8Buffer { output($0) }
   }
 }

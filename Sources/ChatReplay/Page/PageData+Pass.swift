@@ -23,51 +23,18 @@ extension PageData {
     let lineCount = source.withUnsafeBufferPointer { Timeline.lineCount(of: $0) }
     let most = min(last ?? Int.max, lineCount + 1) - first + 1
     if most <= explainedStepLimit { return fromTimeline(source, options, name, first, last) }
-    var replayer = Replayer(options: options)
-    var builder = PageBuilder(
-      measurer: options.measurer, first: first,
-      expectedCount: min(most, stepLimit), explaining: nil)
-    let end = min(last ?? Int.max, first + stepLimit - 1)
-    var firstLayout: LayoutID?
-    var lastStep = 0
-    var failure: RecordingError?
-    // Written through a pointer: a variable captured by `step` would be checked for exclusive
-    // access at every step.
-    withUnsafeMutablePointer(to: &builder) { builder in
-      func step(_ state: ChatState, _ event: TimedEvent?, _ line: Int?, _: Range<Int>?) -> Bool {
-        let number = state.step
-        if number == 0 { firstLayout = state.layout }
-        if number >= first && number <= end { builder.pointee.add(state, event: event, line: line) }
-        lastStep = number
-        return true
-      }
-      func error(_ error: RecordingError) -> Bool {
-        failure = error
-        return false
-      }
-      source.withUnsafeBufferPointer { bytes in
-        if replayer.read(bytes, step: step, error: error) {
-          replayer.finish(step: step, error: error)
-        }
-      }
+    var pass = OnePass(options: options, first: first, last: last, expectedSteps: most)
+    let read = source.withUnsafeBufferPointer { bytes in pass.read(bytes) && pass.finishReading() }
+    if !read, let failure = pass.failure { return .failure(failure) }
+    switch pass.outcome {
+    case .failed(let error): return .failure(error)
+    case .explained: return fromTimeline(source, options, name, first, last)
+    case .outsideWindow(let lastStep): return .success(Pass(lastStep: lastStep, data: nil))
+    case .ready(let lastStep):
+      var data: [UInt8] = []
+      pass.write(name: name) { data.append(contentsOf: $0) }
+      return .success(Pass(lastStep: lastStep, data: data))
     }
-    if let failure { return .failure(failure) }
-    guard let header = replayer.header, let screen = replayer.screen, let firstLayout else {
-      return .failure(
-        RecordingError(line: 1, column: 1, problem: .emptyFile, excerpt: "", excerptColumn: 1))
-    }
-    let lastOfWindow = last ?? lastStep
-    guard first <= lastOfWindow, lastOfWindow <= lastStep,
-      lastOfWindow - first + 1 <= stepLimit
-    else { return .success(Pass(lastStep: lastStep, data: nil)) }
-    // Lines that are not events (blank ones, say) left few enough steps to explain them.
-    if builder.count <= explainedStepLimit {
-      return fromTimeline(source, options, name, first, last)
-    }
-    let data = builder.finish(
-      name: name, title: Summary.title(file: name, header: header, screen: screen),
-      layout: firstLayout, lastStep: lastStep)
-    return .success(Pass(lastStep: lastStep, data: data))
   }
 
   /// ``jsonUTF8(_:options:name:first:last:)`` through a ``Timeline``.

@@ -46,6 +46,31 @@ struct PagePassTests {
     Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
   }
 
+  @Test func theSceneDrawnApartGivesTheSamePage() throws {
+    // The pass handing its states over, as `replay html --jobs 2` does, to a scene fed here.
+    let made = try PageData.jsonUTF8(
+      Self.bytes, options: .init(), name: "r.jsonl", first: 3, last: 262
+    ).get()
+    var pass = PageData.OnePass(
+      options: .init(), first: 3, last: 262, expectedSteps: 260, drawsScene: false)
+    var scene = PageData.SceneColumn(options: .init(), expectedSteps: 260)
+    let middle = Self.bytes.count / 2
+    Self.bytes.withUnsafeBufferPointer { bytes in
+      // In two chunks, the second starting in the middle of a line.
+      #expect(pass.read(UnsafeBufferPointer(rebasing: bytes[..<middle])) { scene.add($0) })
+      #expect(pass.read(UnsafeBufferPointer(rebasing: bytes[middle...])) { scene.add($0) })
+    }
+    #expect(pass.finishReading { scene.add($0) })
+    guard case .ready(let lastStep) = pass.outcome else {
+      Issue.record("the pass made no page: \(pass.outcome)")
+      return
+    }
+    #expect(lastStep == 270)
+    var apart: [UInt8] = []
+    pass.write(name: "r.jsonl", scene: scene) { apart.append(contentsOf: $0) }
+    Self.expectSame(apart, made.data ?? [])
+  }
+
   @Test func aWindowOutsideTheRecordingHasNoData() throws {
     let pass = try PageData.jsonUTF8(
       Self.bytes, options: .init(), name: "r.jsonl", first: 50, last: 271

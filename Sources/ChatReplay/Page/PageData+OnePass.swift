@@ -1,0 +1,188 @@
+extension PageData {
+  /// A page made in one pass over a recording whose bytes arrive chunk by chunk: each line
+  /// decoded, reduced and written into the page as it passes, the page's data then written piece
+  /// by piece (no copy of it is made whole).
+  ///
+  /// Its scene is drawn in the pass or, when made with `drawsScene` false, by a ``SceneColumn``
+  /// that the caller feeds with the states the pass hands out, in order (on another thread, say):
+  /// the page's bytes are the same either way.
+  ///
+  /// ```swift
+  /// var pass = PageData.OnePass(options: options, first: 0, last: nil, expectedSteps: 1_000)
+  /// for chunk in chunks { guard pass.read(chunk) else { break } }
+  /// _ = pass.finishReading()
+  /// if case .ready = pass.outcome { pass.write(name: "r.jsonl") { output.append($0) } }
+  /// ```
+  public struct OnePass {
+    /// What the pass made of the recording.
+    public enum Outcome: Sendable {
+      /// The page's data is ready to write; the recording's last step.
+      case ready(lastStep: Int)
+      /// The window asked for is not within steps `0...lastStep`, or holds more than
+      /// ``PageData/stepLimit`` steps.
+      case outsideWindow(lastStep: Int)
+      /// The window holds few enough steps to carry `why` and `blame`, which need a timeline:
+      /// make the page with ``PageData/jsonUTF8(_:options:name:first:last:)``.
+      case explained
+      /// The recording's first bad line.
+      case failed(RecordingError)
+    }
+
+    private var replayer: Replayer
+    private var builder: PageBuilder?
+    private let first: Int
+    private let last: Int?
+    private let end: Int
+    private let drawsScene: Bool
+    private var firstLayout: LayoutID?
+    private var lastStep = 0
+    private var isFinished = false
+    /// The recording's first bad line, once read.
+    public private(set) var failure: RecordingError?
+
+    /// A pass over the recording replayed with `options`, for the page of steps `first` to
+    /// `last` (the last step when `nil`), which holds about `expectedSteps` steps; without
+    /// `drawsScene`, the scene is left to a ``SceneColumn`` fed by ``read(_:decoded:scene:)``.
+    public init(
+      options: Replayer.Options, first: Int, last: Int?, expectedSteps: Int,
+      drawsScene: Bool = true
+    ) {
+      replayer = Replayer(options: options)
+      builder = PageBuilder(
+        measurer: options.measurer, first: first,
+        expectedCount: max(1, min(expectedSteps, stepLimit)), explaining: nil,
+        drawsScene: drawsScene)
+      self.first = first
+      self.last = last
+      self.drawsScene = drawsScene
+      end = min(last ?? Int.max, first + stepLimit - 1)
+    }
+
+    /// Replays the next chunk of the recording into the page (`decoded`: its lines decoded
+    /// ahead, perhaps on another thread); `false` once a line was bad.
+    public mutating func read(_ chunk: UnsafeBufferPointer<UInt8>, decoded: DecodedChunk? = nil)
+      -> Bool
+    {
+      read(chunk, decoded: decoded, scene: { _ in })
+    }
+
+    /// Replays the next chunk like ``read(_:decoded:)``, handing each state of the page's window
+    /// to `scene` when the pass does not draw the scene itself.
+    public mutating func read(
+      _ chunk: UnsafeBufferPointer<UInt8>, decoded: DecodedChunk? = nil,
+      scene: (ChatState) -> Void
+    ) -> Bool {
+      stepping(scene) { replayer, step, error in
+        replayer.read(chunk, decoded: decoded, step: step, error: error)
+      }
+    }
+
+    /// Replays the recording's last line (one without a newline at its end) like
+    /// ``read(_:decoded:scene:)``, and ends the replay; `false` when a line was bad.
+    public mutating func finishReading(scene: (ChatState) -> Void = { _ in }) -> Bool {
+      defer { isFinished = true }
+      return stepping(scene) { replayer, step, error in replayer.finish(step: step, error: error) }
+    }
+
+    /// Runs `body` on the replayer with the closures that add each state to the page.
+    private mutating func stepping(
+      _ scene: (ChatState) -> Void,
+      _ body:
+        (
+          inout Replayer, (ChatState, TimedEvent?, Int?, Range<Int>?) -> Bool,
+          (RecordingError) -> Bool
+        ) -> Bool
+    ) -> Bool {
+      guard failure == nil, var builder else { return false }
+      // Taken out of `self`, so that the closures write to locals, and through a pointer: a
+      // variable captured by `step` would be checked for exclusive access at every step.
+      self.builder = nil
+      let first = self.first
+      let end = self.end
+      let handsOut = !drawsScene
+      var firstLayout = self.firstLayout
+      var lastStep = self.lastStep
+      var failure: RecordingError?
+      // Not escaping in fact: `body` only calls `step` while it runs.
+      let goesOn = withoutActuallyEscaping(scene) { scene in
+        withUnsafeMutablePointer(to: &builder) { builder in
+          func step(_ state: ChatState, _ event: TimedEvent?, _ line: Int?, _: Range<Int>?) -> Bool
+          {
+            let number = state.step
+            if number == 0 { firstLayout = state.layout }
+            if number >= first && number <= end {
+              builder.pointee.add(state, event: event, line: line)
+              if handsOut { scene(state) }
+            }
+            lastStep = number
+            return true
+          }
+          func error(_ error: RecordingError) -> Bool {
+            failure = error
+            return false
+          }
+          return body(&replayer, step, error)
+        }
+      }
+      self.builder = builder
+      self.firstLayout = firstLayout
+      self.lastStep = lastStep
+      self.failure = failure
+      return goesOn && failure == nil
+    }
+
+    /// What the pass made of the recording, once ``finishReading(scene:)`` has run.
+    public var outcome: Outcome {
+      precondition(isFinished, "The pass is not finished")
+      if let failure { return .failed(failure) }
+      guard replayer.header != nil, replayer.screen != nil, firstLayout != nil, let builder else {
+        return .failed(
+          RecordingError(line: 1, column: 1, problem: .emptyFile, excerpt: "", excerptColumn: 1))
+      }
+      let lastOfWindow = last ?? lastStep
+      guard first <= lastOfWindow, lastOfWindow <= lastStep, lastOfWindow - first + 1 <= stepLimit
+      else { return .outsideWindow(lastStep: lastStep) }
+      // Lines that are not events (blank ones, say) left few enough steps to explain them.
+      if builder.count <= explainedStepLimit { return .explained }
+      return .ready(lastStep: lastStep)
+    }
+
+    /// Writes the page's data piece by piece into `output`, under `name`.
+    ///
+    /// The data are those ``PageData/jsonUTF8(_:name:range:)`` writes; `scene` is the scene
+    /// drawn apart, when the pass did not draw it. Only once the ``outcome`` is
+    /// ``Outcome/ready(lastStep:)``.
+    public mutating func write(
+      name: String, scene: SceneColumn? = nil, to output: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+      guard case .ready = outcome, var builder, let header = replayer.header,
+        let screen = replayer.screen, let firstLayout
+      else { preconditionFailure("The page is not ready") }
+      precondition((scene == nil) == drawsScene, "The scene is drawn by the pass or apart")
+      builder.finish(
+        name: name, title: Summary.title(file: name, header: header, screen: screen),
+        layout: firstLayout, lastStep: lastStep, scene: scene?.scene, to: output)
+      self.builder = nil
+    }
+  }
+
+  /// A page's scene drawn apart from its ``OnePass`` (on a thread of its own, say), from the
+  /// states the pass hands out, in order.
+  public struct SceneColumn {
+    fileprivate var scene: PageScene
+    private var count = 0
+
+    /// A scene for the page of a recording replayed with `options`, of about `expectedSteps`
+    /// steps.
+    public init(options: Replayer.Options, expectedSteps: Int) {
+      scene = PageScene(
+        measurer: options.measurer, expectedCount: max(1, min(expectedSteps, stepLimit)))
+    }
+
+    /// Draws the next state's scene.
+    public mutating func add(_ state: ChatState) {
+      scene.add(state, isCheckpoint: count % checkpointInterval == 0)
+      count += 1
+    }
+  }
+}

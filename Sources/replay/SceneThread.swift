@@ -1,0 +1,72 @@
+internal import ChatReplay
+internal import Dispatch
+
+/// A page's scene drawn on a thread of its own (`replay html`), from the states the page's pass
+/// hands over in batches, in order: the pass decodes, reduces and writes the rest of the page on
+/// the calling thread meanwhile.
+///
+/// At most ``window`` batches wait at once, so memory stays bounded however long the recording
+/// is: the pass waits when the scene falls that far behind.
+final class SceneThread: @unchecked Sendable {
+  /// The states handed over in one go: enough that the lock and the wake-ups cost little per
+  /// state, few enough that the scene's thread starts early.
+  static let batchSize = 256
+  private static let window = 16
+
+  /// The batches handed over and not yet drawn, oldest first.
+  private let queue = Locked<[[ChatState]]>([])
+  private let waiting = DispatchSemaphore(value: 0)
+  private let room = DispatchSemaphore(value: SceneThread.window)
+  private let finished = DispatchSemaphore(value: 0)
+  /// Touched only by the scene's thread until ``finished`` is signalled.
+  private var column: PageData.SceneColumn
+  private var batch: [ChatState] = []
+
+  /// Starts the thread that draws `column`; `nil` when no thread could be started.
+  static func start(_ column: PageData.SceneColumn) -> SceneThread? {
+    let thread = SceneThread(column)
+    return startThread(label: "replay.page-scene") { thread.run() } ? thread : nil
+  }
+
+  private init(_ column: PageData.SceneColumn) {
+    self.column = column
+    batch.reserveCapacity(Self.batchSize)
+  }
+
+  /// Hands over the next state (called on the pass's thread).
+  func add(_ state: ChatState) {
+    batch.append(state)
+    if batch.count == Self.batchSize { send() }
+  }
+
+  private func send() {
+    room.wait()
+    let full = batch
+    batch = []
+    batch.reserveCapacity(Self.batchSize)
+    queue.withLock { $0.append(full) }
+    waiting.signal()
+  }
+
+  /// Hands over the last states and waits for the scene: the one drawn from every state.
+  func finish() -> PageData.SceneColumn {
+    if !batch.isEmpty { send() }
+    // One signal more than batches: the thread finds no batch and ends.
+    waiting.signal()
+    finished.wait()
+    return column
+  }
+
+  private func run() {
+    while true {
+      waiting.wait()
+      let next = queue.withLock { queue -> [ChatState]? in
+        queue.isEmpty ? nil : queue.removeFirst()
+      }
+      guard let next else { break }
+      for state in next { column.add(state) }
+      room.signal()
+    }
+    finished.signal()
+  }
+}
