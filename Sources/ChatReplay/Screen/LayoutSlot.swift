@@ -82,17 +82,35 @@ enum LayoutSlot: Equatable, Sendable {
   static func reduce(_ state: inout ChatState, _ event: Event, measurer: any TextMeasuring)
     -> LayoutGeometry?
   {
+    // The layout and its memory are copied out of the box and the box let go before the state
+    // changes, so that the box is not retained and released around the step.
     switch state.slot {
     case .rxkeyboard(let box):
-      return box.reduce(&state, event, measurer: measurer, keeping: LayoutSlot.rxkeyboard)
+      let (layout, memory) = (box.layout, box.memory)
+      _ = consume box
+      return LayoutBox.reduce(
+        &state, layout, memory, event, measurer: measurer, keeping: LayoutSlot.rxkeyboard)
     case .growing(let box):
-      return box.reduce(&state, event, measurer: measurer, keeping: LayoutSlot.growing)
+      let (layout, memory) = (box.layout, box.memory)
+      _ = consume box
+      return LayoutBox.reduce(
+        &state, layout, memory, event, measurer: measurer, keeping: LayoutSlot.growing)
     case .scrollToField(let box):
-      return box.reduce(&state, event, measurer: measurer, keeping: LayoutSlot.scrollToField)
+      let (layout, memory) = (box.layout, box.memory)
+      _ = consume box
+      return LayoutBox.reduce(
+        &state, layout, memory, event, measurer: measurer, keeping: LayoutSlot.scrollToField)
     case .accessory(let box):
-      return box.reduce(&state, event, measurer: measurer, keeping: LayoutSlot.accessory)
+      let (layout, memory) = (box.layout, box.memory)
+      _ = consume box
+      return LayoutBox.reduce(
+        &state, layout, memory, event, measurer: measurer, keeping: LayoutSlot.accessory)
     case .keyboardLayoutGuide(let box):
-      return box.reduce(&state, event, measurer: measurer, keeping: LayoutSlot.keyboardLayoutGuide)
+      let (layout, memory) = (box.layout, box.memory)
+      _ = consume box
+      return LayoutBox.reduce(
+        &state, layout, memory, event, measurer: measurer,
+        keeping: LayoutSlot.keyboardLayoutGuide)
     case .custom(let box):
       var slot = box.slot
       if slot.hasCrashed { return nil }
@@ -174,16 +192,18 @@ final class LayoutBox<L: Layout>: Equatable, Sendable {
     self.memory = memory
   }
 
-  /// Applies `event` to `state` through this layout, as ``LayoutSlot/reduce(_:_:measurer:)``
-  /// does for every built-in layout: `nil` when the modelled app has crashed; a memory the event
-  /// changed is stored in a new box, made the state's slot by `slot`.
+  /// Applies `event` to `state` through `layout`, whose memory is `memory` (a box's), as
+  /// ``LayoutSlot/reduce(_:_:measurer:)`` does for every built-in layout.
+  ///
+  /// `nil` when the modelled app has crashed; a memory the event changed is stored in a new box,
+  /// made the state's slot by `slot`.
   ///
   /// The built-in layouts only append their own diagnostics, never read them, so the step
   /// before's are left in place.
   @inline(__always)
-  func reduce(
-    _ state: inout ChatState, _ event: Event, measurer: any TextMeasuring,
-    keeping slot: (LayoutBox) -> LayoutSlot
+  static func reduce(
+    _ state: inout ChatState, _ layout: L, _ memory: L.Memory, _ event: Event,
+    measurer: any TextMeasuring, keeping slot: (LayoutBox) -> LayoutSlot
   ) -> LayoutGeometry? {
     if layout.hasCrashed(memory) { return nil }
     var changed = memory
