@@ -106,7 +106,7 @@ struct PageBuilder {
     if drawsScene { scene = PageScene(measurer: measurer, expectedCount: expectedCount) }
     // About one new summary a step: room for them up to the memory's limit, made once rather
     // than by doubling.
-    summaries = PageSummaryTable(expected: min(PageShapeTable.limit, expectedCount))
+    summaries = PageSummaryTable(expected: min(PageSummaryTable.limit, expectedCount))
     trackValues.reserveCapacity(4 * expectedCount)
     stepTypes.reserveCapacity(expectedCount)
     explains = timeline != nil
@@ -155,7 +155,7 @@ struct PageBuilder {
     count += addDiagnostics(state, isCheckpoint: isCheckpoint, changed: &changed)
     counts.number(Double(count))
     addMessages(state)
-    scene?.add(state, isCheckpoint: isCheckpoint)
+    scene?.add(state)
     if debugger != nil { addExplanations(state, changed: changed) }
     previousState = state
     index += 1
@@ -584,8 +584,6 @@ struct PageBuilder {
     head.key("texts", texts)
     head.key("explains", debugger != nil)
     head.key("messageFields", messageFields)
-    head.keyName("shapes")
-    head.rawArray(scene.shapeTable.texts, through: output)
     head.key("columns", ticks.count)
     head.keyName("tracks")
     head.openArray()
@@ -612,7 +610,7 @@ struct PageBuilder {
     bytes.withUnsafeBufferPointer { output($0) }
     let streams: [(String, JSONWriter)] = [
       ("t", times), ("line", lines), ("type", typeColumn), ("summaryOf", summaryColumn),
-      ("counts", counts), ("changes", changes), ("scene", scene.column), ("messages", messages),
+      ("counts", counts), ("changes", changes), ("phone", scene.column), ("messages", messages),
       ("why", why),
     ]
     let escaped: StaticString = "\\u003c"

@@ -1,6 +1,5 @@
-/// The page data's byte writing: strings quoted as ``PageJSON/quoted(_:)`` quotes them and
-/// shapes as ``PageJSON/shape(_:)`` writes them, appended to a byte buffer with no `String` in
-/// between.
+/// The page data's byte writing: strings quoted as ``PageJSON/quoted(_:)`` quotes them,
+/// appended to a byte buffer with no `String` in between.
 enum PageBytes {
   /// Appends `value` as a JSON string literal safe inside `<script>`.
   static func appendQuoted(_ value: String, to bytes: inout [UInt8]) {
@@ -57,56 +56,5 @@ enum PageBytes {
     _ utf8: UnsafeBufferPointer<UInt8>, at index: Int, last: UInt8
   ) -> Bool {
     index + 2 < utf8.count && utf8[index + 1] == 0x80 && utf8[index + 2] == last
-  }
-
-  /// Appends a finite number as `replay --json` writes it, anything else as `0`.
-  private static func appendNumber(_ value: Double, to bytes: inout [UInt8]) {
-    if value.isFinite {
-      JSONWriter.appendNumber(value, to: &bytes)
-    } else {
-      bytes.append(UInt8(ascii: "0"))
-    }
-  }
-
-  /// Appends a shape as `[kind, style, x, y, width, height, text, fontSize, radius, centred,
-  /// clip]`.
-  static func appendShape(_ shape: Scene.Shape, to bytes: inout [UInt8]) {
-    let comma = UInt8(ascii: ",")
-    bytes.append(UInt8(ascii: "["))
-    appendQuoted(shape.kind.rawValue, to: &bytes)
-    bytes.append(comma)
-    appendQuoted(shape.style, to: &bytes)
-    // One number at a time, not a loop over an array literal (an allocation per shape).
-    bytes.append(comma)
-    appendNumber(shape.frame.x, to: &bytes)
-    bytes.append(comma)
-    appendNumber(shape.frame.y, to: &bytes)
-    bytes.append(comma)
-    appendNumber(shape.frame.width, to: &bytes)
-    bytes.append(comma)
-    appendNumber(shape.frame.height, to: &bytes)
-    bytes.append(comma)
-    appendQuoted(shape.text, to: &bytes)
-    bytes.append(comma)
-    appendNumber(shape.fontSize, to: &bytes)
-    bytes.append(comma)
-    appendNumber(shape.cornerRadius, to: &bytes)
-    bytes.append(comma)
-    bytes.append(UInt8(ascii: shape.isCentred ? "1" : "0"))
-    bytes.append(comma)
-    if let clip = shape.clip {
-      bytes.append(UInt8(ascii: "["))
-      appendNumber(clip.x, to: &bytes)
-      bytes.append(comma)
-      appendNumber(clip.y, to: &bytes)
-      bytes.append(comma)
-      appendNumber(clip.width, to: &bytes)
-      bytes.append(comma)
-      appendNumber(clip.height, to: &bytes)
-      bytes.append(UInt8(ascii: "]"))
-    } else {
-      bytes.append(UInt8(ascii: "0"))
-    }
-    bytes.append(UInt8(ascii: "]"))
   }
 }

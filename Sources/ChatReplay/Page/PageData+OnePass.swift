@@ -170,7 +170,6 @@ extension PageData {
   /// states the pass hands out, in order.
   public struct SceneColumn {
     fileprivate var scene: PageScene
-    private var count = 0
 
     /// A scene for the page of a recording replayed with `options`, of about `expectedSteps`
     /// steps.
@@ -181,8 +180,7 @@ extension PageData {
 
     /// Draws the next state's scene.
     public mutating func add(_ state: ChatState) {
-      scene.add(state, isCheckpoint: count % checkpointInterval == 0)
-      count += 1
+      scene.add(state)
     }
   }
 }

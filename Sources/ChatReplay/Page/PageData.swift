@@ -1,9 +1,10 @@
 /// The data of a session page (`replay html`): per step the event, the state as changes from
-/// checkpoints, the scene as changes of its shapes; the tracks downsampled to the canvas's
+/// checkpoints, the phone as its parts where they change (``PageScene``); the tracks downsampled to the canvas's
 /// columns; the diagnostics as runs; and, for short pages, the debugger's `why` and `blame` texts;
 /// as one JSON object the page's script reads.
 ///
-/// Everything is computed here, by the library: the page only looks values up and draws shapes.
+/// Everything is computed here, by the library: the page only looks values up, and draws the
+/// phone's shapes from its parts by the rules ``Scene/shapes`` draws with.
 /// The encoding is built for a million steps: columns of small numbers, only what changed, and
 /// each message written once, when it appears (messages are only ever appended).
 public enum PageData {

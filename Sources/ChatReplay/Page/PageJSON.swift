@@ -103,13 +103,6 @@ struct PageJSON {
     raw("[" + values.map(String.init).joined(separator: ",") + "]")
   }
 
-  /// A shape as `[kind, style, x, y, width, height, text, fontSize, radius, centred, clip]`.
-  static func shape(_ shape: Scene.Shape) -> String {
-    var bytes: [UInt8] = []
-    PageBytes.appendShape(shape, to: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
-  }
-
   /// `value` as a JSON string literal.
   static func quoted(_ value: String) -> String {
     var bytes: [UInt8] = []

@@ -2,7 +2,7 @@
 ///
 /// A summary is written as bytes and looked up by its bytes in a memory of the recent ones, which
 /// starts again (with the new summary alone) when a new one would make it hold more than
-/// ``PageShapeTable/limit``: each keystroke's summary is new, and a long page's memory would
+/// ``limit``: each keystroke's summary is new, and a long page's memory would
 /// otherwise grow with it and miss the caches. A summary last seen before the memory started
 /// again is written once more, under a new number. No `String` is made for a summary.
 struct PageSummaryTable {
@@ -17,6 +17,8 @@ struct PageSummaryTable {
   private var slots: [Slot]
   private var held = 0
   private let memoryLimit: Int
+  /// The most summaries a page's memory holds before it starts again.
+  static let limit = 65_536
   /// Where a summary is written before it is looked up.
   private let scratch = ByteStorage(capacity: 128)
 
@@ -31,7 +33,7 @@ struct PageSummaryTable {
 
   /// A table with room for `expected` summaries in its memory before it grows, whose memory
   /// starts again past `limit` summaries.
-  init(expected: Int, limit: Int = PageShapeTable.limit) {
+  init(expected: Int, limit: Int = Self.limit) {
     memoryLimit = limit
     var size = 16
     while size < 2 * (min(expected, limit) + 1) { size *= 2 }

@@ -69,7 +69,7 @@ extension PageTemplate {
     """
 
   /// The side-by-side page's script: the single page's shared pieces, with the chosen layout's
-  /// data in the single page's names (`D`, `changeAt`, `sceneAt`, `records`, `edges`).
+  /// data in the single page's names (`D`, `changeAt`, `parts`, `records`, `edges`).
   static let sideBySideScript = [
     sideBySideStart, values, states, list, sideBySidePhoneStart, phone, moving, sideBySideEnd,
   ].joined(separator: "\n")
@@ -79,7 +79,7 @@ extension PageTemplate {
     "use strict";
     const P = JSON.parse(document.getElementById("data").textContent), L = P.pages;
     const N = L[0].t.length, ROW = 20, K = L[0].checkpoint, FIRST = L[0].first, MESSAGE_ROWS = L[0].messageRows;
-    let cur = 0, pinned = null, playing = null, shown = null, side = 0, D, changeAt, sceneAt, records, edges;
+    let cur = 0, pinned = null, playing = null, shown = null, side = 0, D, changeAt, parts, records, edges;
     const $ = (id) => document.getElementById(id);
     $("title").textContent = P.title;
     $("summary").textContent = P.summary + "\n" + L.map((page, k) => P.labels[k] + ": " + page.summary).join("\n");
@@ -87,19 +87,18 @@ extension PageTemplate {
     // The steps' line numbers are the recording's, the same for every layout.
     const line = new Float64Array(N);
     for (let i = 0, l = 0; i < N; i++) { l += L[0].line[i]; line[i] = l; }
-    // Each layout's own indices: where its steps' changes and scenes are, its messages' records and
-    // its diagnostics' changes.
+    // Each layout's own indices: where its steps' changes and its phone's parts are, its messages'
+    // records and its diagnostics' changes.
     const sides = L.map((page) => {
-      const changeAt = new Int32Array(N + 1), sceneAt = new Int32Array(N), records = [], F = page.messageFields.length;
-      for (let i = 0, c = 0, s = 0; i < N; i++) {
+      const changeAt = new Int32Array(N + 1), parts = phoneParts(page), records = [], F = page.messageFields.length;
+      for (let i = 0, c = 0; i < N; i++) {
         changeAt[i] = c; c += 2 * page.counts[i]; changeAt[i + 1] = c;
-        sceneAt[i] = s; s += 5 + page.scene[s + 2];
       }
       for (let o = 0; o < page.messages.length; o += 2 + F) (records[page.messages[o]] || (records[page.messages[o]] = [])).push(o);
       const edges = [...new Set(page.diagnostics.flatMap((d) => d[1].map((v, k) => k % 2 ? v + 1 : v)))].filter((v) => v > 0 && v < N).sort((a, b) => a - b);
-      return { page, changeAt, sceneAt, records, edges };
+      return { page, changeAt, parts, records, edges };
     });
-    function use(k) { ({ page: D, changeAt, sceneAt, records, edges } = sides[k]); }
+    function use(k) { ({ page: D, changeAt, parts, records, edges } = sides[k]); }
     use(0);
     // Events, their types and summaries are the recording's: the same tables in every layout's data.
     const typeOf = (i) => D.types[D.type[i]], summaryOf = (i) => D.summaries[D.summaryOf[i]];
@@ -108,7 +107,7 @@ extension PageTemplate {
   /// A phone drawn into any layout's SVG.
   static let sideBySidePhoneStart = #"""
     function drawPhoneInto(svg, i) {
-      const ns = "http://www.w3.org/2000/svg", scene = sceneOf(i);
+      const ns = "http://www.w3.org/2000/svg", shapes = phoneShapes(i);
     """#
 
   /// The phones, the divergences and their marks, the layout switch and selecting a step.

@@ -88,12 +88,12 @@ public enum PageTemplate {
     $("title").textContent = D.title;
     $("summary").textContent = D.summary;
     $("scrub").max = String(N - 1);
-    // Where each step's line number, changes and scene are, from the columns' differences and counts.
-    const line = new Float64Array(N), changeAt = new Int32Array(N + 1), sceneAt = new Int32Array(N);
-    for (let i = 0, l = 0, c = 0, s = 0; i < N; i++) {
+    // Where each step's line number and changes are, from the columns' differences and counts;
+    // where each part of the phone changes.
+    const line = new Float64Array(N), changeAt = new Int32Array(N + 1), parts = phoneParts(D);
+    for (let i = 0, l = 0, c = 0; i < N; i++) {
       l += D.line[i]; line[i] = l;
       changeAt[i] = c; c += 2 * D.counts[i]; changeAt[i + 1] = c;
-      sceneAt[i] = s; s += 5 + D.scene[s + 2];
     }
     // Each message's records (it appears once, and again only when the list's width changes).
     const F = D.messageFields.length, records = [];
@@ -119,7 +119,7 @@ public enum PageTemplate {
     const edges = [...new Set(D.diagnostics.flatMap((d) => d[1].map((v, k) => k % 2 ? v + 1 : v)))].filter((v) => v > 0 && v < N).sort((a, b) => a - b);
     """#
 
-  /// A step's values and scene, rebuilt from its checkpoint; the event-type filter.
+  /// A step's values, rebuilt from its checkpoint; the event-type filter.
   static let states = #"""
     // The state at step i: the checkpoint's values, then each step's changes; the last messages.
     function valuesAt(i) {
@@ -138,16 +138,6 @@ public enum PageTemplate {
       }
       v.earlier = Math.max(0, count - MESSAGE_ROWS);
       return v;
-    }
-    // The scene's shapes at step i, the content's origin and how many shapes (after the window's)
-    // are the bubbles', which are stored in content coordinates.
-    function sceneOf(i) {
-      let a = [];
-      for (let j = i - i % K; j <= i; j++) {
-        const o = sceneAt[j], front = D.scene[o], back = D.scene[o + 1], n = D.scene[o + 2];
-        a = a.slice(0, front).concat(D.scene.slice(o + 5, o + 5 + n), back ? a.slice(a.length - back) : []);
-      }
-      return { shapes: a, origin: D.scene[sceneAt[i] + 3], bubbles: D.scene[sceneAt[i] + 4] };
     }
     const option = (parent, value, text) => { const o = document.createElement("option"); o.value = value; o.textContent = text; parent.appendChild(o); };
     D.types.map((t, n) => [t, n]).sort((a, b) => a[0] < b[0] ? -1 : 1).forEach(([t, n]) => option($("typefilter"), String(n), t));
@@ -202,16 +192,17 @@ public enum PageTemplate {
   /// The single page's phone: its one SVG.
   static let singlePhoneStart = #"""
     function drawPhone(i) {
-      const svg = $("phone"), ns = "http://www.w3.org/2000/svg", scene = sceneOf(i);
+      const svg = $("phone"), ns = "http://www.w3.org/2000/svg", shapes = phoneShapes(i);
     """#
 
   /// The phone's shapes, why and blame, the state panel and the tracks.
-  static let phone = #"""
+  static let phone = phoneDrawing + "\n" + phoneShapes + "\n" + panels
+
+  /// Drawing the phone's shapes into its SVG (the end of `drawPhone`).
+  static let phoneDrawing = #"""
       svg.textContent = "";
       let clips = [];
-      scene.shapes.forEach((id, position) => {
-        const [kind, style, x, y0, width, height, text, size, radius, centred, clip] = D.shapes[id];
-        const y = position >= 1 && position <= scene.bubbles ? y0 + scene.origin : y0;
+      shapes.forEach(([kind, style, x, y, width, height, text, size, radius, centred, clip]) => {
         const e = document.createElementNS(ns, kind);
         e.setAttribute("class", style);
         e.setAttribute("x", x); e.setAttribute("y", y);
@@ -231,9 +222,124 @@ public enum PageTemplate {
         }
         svg.appendChild(e);
       });
-      const win = D.shapes[scene.shapes[0]];
+      const win = shapes[0];
       svg.setAttribute("viewBox", "0 0 " + win[4] + " " + win[5]);
     }
+    """#
+
+  /// The phone's parts (``PageScene``) found at each step, and the phone drawn from them by the
+  /// rules ``Scene/shapes`` draws with: the same shapes, in the same order, at the same places.
+  static let phoneShapes = #"""
+    // Where each part of the phone changes: for each part the steps and where the values of the
+    // change start in page.phone; a bubble's by its message's index.
+    function phoneParts(page) {
+      const s = page.phone, n = page.t.length, byPart = [], bubbles = [];
+      for (let p = 0; p < \#(PageScene.Part.allCases.count); p++) byPart.push({ steps: [], at: [] });
+      for (let i = 0, o = 0; i < n; i++) {
+        const count = s[o++];
+        for (let k = 0; k < count; k++) {
+          const part = s[o], size = s[o + 1], b = s[o + 2];
+          const r = part === \#(PageScene.Part.bubble.rawValue) ? bubbles[b] || (bubbles[b] = { steps: [], at: [] }) : byPart[part];
+          r.steps.push(i); r.at.push(o + 2);
+          o += 2 + size;
+        }
+      }
+      return { byPart, bubbles };
+    }
+    // The place in r of its last change at or before step i, -1 for none.
+    function lastChange(r, i) {
+      let lo = 0, hi = r.steps.length;
+      while (lo < hi) { const m = (lo + hi) >> 1; if (r.steps[m] <= i) lo = m + 1; else hi = m; }
+      return lo - 1;
+    }
+    // The phone at step i as shapes [kind, style, x, y, width, height, text, size, radius, centred,
+    // clip], back to front, each number worked out as replay svg works it out.
+    function phoneShapes(i) {
+      const s = D.phone, out = [], size = (o) => s[o - 1];
+      const at = (part) => { const r = parts.byPart[part], k = lastChange(r, i); return k < 0 ? -1 : r.at[k]; };
+      const rect = (x, y, width, height, style, radius, clip) => out.push(["rect", style, x, y, width, height, "", 0, radius, 0, clip]);
+      const label = (text, x, y, width, height, style, fontSize) => out.push(["text", style, x + width / 2, y + height / 2 + fontSize * 0.35, 0, 0, text, fontSize, 0, 1, 0]);
+      // One text shape per line but the empty ones, at its baseline (80 % of the line height down).
+      const lines = (list, x, y, originX, originY, lineHeight, style, fontSize, clip) => list.forEach((line, k) => {
+        if (line !== "") out.push(["text", style, x + originX, y + originY + k * lineHeight + 0.8 * lineHeight, 0, 0, line, fontSize, 0, 0, clip]);
+      });
+      const w = at(\#(PageScene.Part.window.rawValue)), W = s[w], H = s[w + 1];
+      rect(0, 0, W, H, "window", 0, 0);
+      const l = at(\#(PageScene.Part.list.rawValue)), list = [s[l], s[l + 1], s[l + 2], s[l + 3]], origin = s[at(\#(PageScene.Part.origin.rawValue))];
+      const v = at(\#(PageScene.Part.visible.rawValue));
+      for (let k = 0; k < size(v); k++) {
+        const r = parts.bubbles[s[v + k]], o = r.at[lastChange(r, i)], style = s[o + 1] ? "me" : "other", isBalloon = s[o + 6] === 1;
+        const x = s[o + 2], y = origin + s[o + 3];
+        rect(x, y, s[o + 4], s[o + 5], (isBalloon ? "bubble-" : "row-") + style, isBalloon ? \#(JSONWriter.format(Scene.balloonRadius)) : 0, list);
+        lines(s.slice(o + 11, o + size(o)), x, y, s[o + 9], s[o + 10], s[o + 8], isBalloon ? "text-" + style : "row-text", s[o + 7], list);
+      }
+      const b = at(\#(PageScene.Part.bars.rawValue)), width = s[b], status = s[b + 1];
+      if (status > 0) {
+        rect(0, 0, width, status, "status", 0, 0);
+        out.push(["text", "status-text", 32, status - Math.max(status / 2 - 6, 4), 0, 0, "9:41", 15, 0, 0, 0]);
+      }
+      if (size(b) === 4) {
+        rect(0, s[b + 2], width, s[b + 3], "navigation", 0, 0);
+        label(\#(PageJSON.quoted(Scene.navigationTitle)), 0, s[b + 2], width, s[b + 3], "navigation-text", 15);
+      }
+      const o = at(\#(PageScene.Part.inputBar.rawValue)), field = [s[o + 4], s[o + 5], s[o + 6], s[o + 7]];
+      rect(s[o], s[o + 1], s[o + 2], s[o + 3], "bar", 0, 0);
+      rect(field[0], field[1], field[2], field[3], "field", 8, 0);
+      lines(draftLines(i), field[0], field[1], s[o + 15], s[o + 16], s[o + 14], "field-text", s[o + 13], field);
+      rect(s[o + 8], s[o + 9], s[o + 10], s[o + 11], s[o + 12] ? "send" : "send-disabled", 8, 0);
+      label("Send", s[o + 8], s[o + 9], s[o + 10], s[o + 11], "send-text", 15);
+      const k = at(\#(PageScene.Part.keyboard.rawValue));
+      if (size(k) === 4) {
+        rect(s[k], s[k + 1], s[k + 2], s[k + 3], "keyboard", 0, 0);
+        [\#(Scene.keyLabels.map(PageJSON.quoted).joined(separator: ", "))].some((keys, row) => {
+          const top = s[k + 1] + 8 + row * 54;
+          if (!(top + 54 <= s[k + 1] + s[k + 3])) return true;
+          label(keys, s[k], top, s[k + 2], 54, "key-text", 15);
+          return false;
+        });
+      }
+      for (const [part, style] of [[\#(PageScene.Part.gap.rawValue), "gap"], [\#(PageScene.Part.overlap.rawValue), "overlap"]]) {
+        const g = at(part);
+        if (size(g) === 5) { rect(s[g], s[g + 1], s[g + 2], s[g + 3], style, 0, 0); label(s[g + 4], s[g], s[g + 1], s[g + 2], s[g + 3], style + "-label", 15); }
+      }
+      const h = at(\#(PageScene.Part.homeIndicator.rawValue));
+      if (size(h) === 4) rect(s[h], s[h + 1], s[h + 2], s[h + 3], "home", s[h + 3] / 2, 0);
+      const m = at(\#(PageScene.Part.marks.rawValue));
+      for (let p = m, end = m + size(m); p < end;) {
+        if (s[p] === 0) {
+          const top = H / 2 - 40;
+          rect(0, 0, W, H, "crash", 0, 0);
+          label("✖ crashed", 0, top, W, 40, "crash-text", 15);
+          label(s[p + 1], 0, top + 40, W, 24, "crash-reason", 11);
+          p += 2;
+        } else if (s[p] === 1) {
+          rect(s[p + 5], s[p + 6], s[p + 7], s[p + 8], "mark-container", 0, 0);
+          rect(s[p + 1], s[p + 2], s[p + 3], s[p + 4], "mark", 0, 0);
+          label("outside its box", s[p + 1], s[p + 2] - 16, s[p + 3], 14, "mark-text", 10);
+          p += 9;
+        } else {
+          rect(s[p + 6], s[p + 7], s[p + 8], s[p + 9], "visible-band", 0, 0);
+          rect(s[p + 2], s[p + 3], s[p + 4], s[p + 5], "mark", 0, 0);
+          label("message " + s[p + 1] + " hidden", s[p + 2], Math.min(Math.max(s[p + 3], 0), H - 16), s[p + 4], 16, "mark-text", 10);
+          p += 10;
+        }
+      }
+      return out;
+    }
+    // The draft's lines at step i: from the last draft part that carries them all, each later one
+    // keeping the first lines of the one before.
+    function draftLines(i) {
+      const s = D.phone, r = parts.byPart[\#(PageScene.Part.draft.rawValue)], last = lastChange(r, i);
+      let first = last;
+      while (first > 0 && s[r.at[first]] > 0) first--;
+      let lines = [];
+      for (let k = first; k <= last; k++) { const o = r.at[k]; lines = lines.slice(0, s[o]).concat(s.slice(o + 1, o + s[o - 1])); }
+      return lines;
+    }
+    """#
+
+  /// Why and blame, the state panel and the tracks.
+  static let panels = #"""
     // The why and blame texts; blame's step rows select their step when clicked.
     function explain(i, id, path) {
       const box = $("why");

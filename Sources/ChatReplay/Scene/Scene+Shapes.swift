@@ -23,95 +23,43 @@ extension Scene {
     public var clip: Rect?
   }
 
-  /// The scene as shapes, back to front.
-  public var shapes: [Shape] { shapesCountingBubbles.shapes }
-
-  /// The scene as shapes, back to front, and how many of them (after the window's) draw the
-  /// bubbles.
-  var shapesCountingBubbles: (shapes: [Shape], bubbleShapes: Int) {
-    var shapes = [windowShape]
-    appendBubbleShapes(to: &shapes)
-    let bubbleShapes = shapes.count - 1
-    appendShapesAfterBubbles(to: &shapes)
-    return (shapes, bubbleShapes)
-  }
-
-  /// Appends the visible bubbles' shapes, in window coordinates.
-  func appendBubbleShapes(to shapes: inout [Shape]) {
+  /// The scene as shapes, back to front: the window, the visible bubbles, then the bars, the
+  /// input bar, the keyboard, the gap, the overlap, the home indicator and the marks.
+  ///
+  /// The page's script draws the same shapes from the scene's parts by the same rules (its
+  /// `phoneShapes`), which the page's tests hold to this list at every step.
+  public var shapes: [Shape] {
+    var shapes = [Shape(kind: .rect, frame: windowRect, style: "window")]
     for bubble in visibleBubbles { appendShapes(of: bubble, to: &shapes) }
-  }
-
-  /// The window's shape, the first of ``shapes``.
-  var windowShape: Shape { Shape(kind: .rect, frame: windowRect, style: "window") }
-
-  /// The parts drawn over the bubbles, in drawing order: each one's shapes depend only on the
-  /// scene's fields that ``hasSameShapes(of:as:)`` compares, so a page redraws only the parts
-  /// whose fields changed.
-  enum Part: CaseIterable {
-    case bars
-    case inputBar
-    case keyboard
-    case gap
-    case overlap
-    case homeIndicator
-    case marks
-  }
-
-  /// Appends the shapes drawn over the bubbles: the bars, the keyboard, the gaps, the marks.
-  func appendShapesAfterBubbles(to shapes: inout [Shape]) {
-    for part in Part.allCases { appendShapes(of: part, to: &shapes) }
-  }
-
-  /// Whether `part` draws the same shapes in this scene as in `other`.
-  func hasSameShapes(of part: Part, as other: Scene) -> Bool {
-    switch part {
-    case .bars:
-      statusBar == other.statusBar && navigationBar == other.navigationBar
-        && title == other.title
-    case .inputBar: inputBar == other.inputBar
-    case .keyboard: keyboard == other.keyboard
-    case .gap: gap == other.gap
-    case .overlap: overlap == other.overlap
-    case .homeIndicator: homeIndicator == other.homeIndicator
-    case .marks: marks == other.marks && window == other.window
+    addBars(to: &shapes)
+    addInputBar(to: &shapes)
+    if let keyboard {
+      shapes.append(Shape(kind: .rect, frame: keyboard, style: "keyboard"))
+      addKeys(keyboard, to: &shapes)
     }
+    if let gap {
+      shapes.append(Shape(kind: .rect, frame: gap, style: "gap"))
+      addLabel(Self.gapLabel(gap), in: gap, style: "gap-label", to: &shapes)
+    }
+    if let overlap {
+      shapes.append(Shape(kind: .rect, frame: overlap, style: "overlap"))
+      addLabel(Self.overlapLabel(overlap), in: overlap, style: "overlap-label", to: &shapes)
+    }
+    if let homeIndicator {
+      shapes.append(
+        Shape(
+          kind: .rect, frame: homeIndicator, style: "home", cornerRadius: homeIndicator.height / 2))
+    }
+    for mark in marks { addMark(mark, to: &shapes) }
+    return shapes
   }
 
-  /// Appends `part`'s shapes.
-  func appendShapes(of part: Part, to shapes: inout [Shape]) {
-    switch part {
-    case .bars:
-      addBars(to: &shapes)
-    case .inputBar:
-      addInputBar(to: &shapes)
-    case .keyboard:
-      if let keyboard {
-        shapes.append(Shape(kind: .rect, frame: keyboard, style: "keyboard"))
-        addKeys(keyboard, to: &shapes)
-      }
-    case .gap:
-      if let gap {
-        shapes.append(Shape(kind: .rect, frame: gap, style: "gap"))
-        addLabel(
-          "gap \(JSONWriter.format(gap.height)) pt", in: gap, style: "gap-label", to: &shapes)
-      }
-    case .overlap:
-      if let overlap {
-        shapes.append(Shape(kind: .rect, frame: overlap, style: "overlap"))
-        addLabel(
-          "overlap \(JSONWriter.format(overlap.height)) pt", in: overlap, style: "overlap-label",
-          to: &shapes)
-      }
-    case .homeIndicator:
-      if let homeIndicator {
-        shapes.append(
-          Shape(
-            kind: .rect, frame: homeIndicator, style: "home",
-            cornerRadius: homeIndicator.height / 2))
-      }
-    case .marks:
-      for mark in marks { addMark(mark, to: &shapes) }
-    }
+  /// The gap's label.
+  static func gapLabel(_ gap: Rect) -> String { "gap \(JSONWriter.format(gap.height)) pt" }
+
+  /// The overlap's label.
+  static func overlapLabel(_ overlap: Rect) -> String {
+    "overlap \(JSONWriter.format(overlap.height)) pt"
   }
 
   private var windowRect: Rect { Rect(x: 0, y: 0, width: window.width, height: window.height) }
@@ -120,7 +68,7 @@ extension Scene {
   static let balloonRadius = 12.0
 
   /// Appends `bubble`'s shapes, in window coordinates.
-  func appendShapes(of bubble: Bubble, to shapes: inout [Shape]) {
+  private func appendShapes(of bubble: Bubble, to shapes: inout [Shape]) {
     let frame = windowFrame(of: bubble)
     let style = bubble.from == .me ? "me" : "other"
     shapes.append(
@@ -177,7 +125,7 @@ extension Scene {
   }
 
   /// The keyboard's rows as labels.
-  private static let keyLabels = ScreenDrawing.keyRows.map { $0.trimmingSpaces() }
+  static let keyLabels = ScreenDrawing.keyRows.map { $0.trimmingSpaces() }
 
   private func addKeys(_ keyboard: Rect, to shapes: inout [Shape]) {
     let rowHeight = 54.0

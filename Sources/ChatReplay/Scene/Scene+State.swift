@@ -1,103 +1,70 @@
 extension Scene {
   /// The scene of `state`, with text laid out by `measurer` (the one its replay used).
   public init(_ state: ChatState, measurer: any TextMeasuring) {
-    self.init(state, measurer: measurer, reusing: nil)
-  }
-
-  /// The bubbles of an earlier scene that a later one may take: a bubble depends only on its
-  /// message, the list's width and the layout, so it holds while those stay the same.
-  struct ReusableBubbles {
-    var bubbles: [Bubble]
-    var messages: MessageLog
-    var listWidth: Double
-    var layout: LayoutID
-  }
-
-  /// The bubbles this scene's can be taken from by the next scene drawn with the same measurer.
-  func reusableBubbles(of state: ChatState) -> ReusableBubbles {
-    ReusableBubbles(
-      bubbles: bubbles, messages: state.messages, listWidth: state.list.frame.width,
-      layout: state.layout)
-  }
-
-  /// The scene of `state`, taking from `previous` (an earlier scene's, drawn with the same
-  /// measurer) the bubbles of the messages that did not change.
-  init(_ state: ChatState, measurer: any TextMeasuring, reusing previous: ReusableBubbles?) {
-    var isSame = false
-    self.init(state, measurer: measurer, reusing: previous, hasSameBubbles: &isSame)
-  }
-
-  /// The scene of `state`, taking from `previous` the bubbles of the messages that did not
-  /// change; `hasSameBubbles` is set to whether its bubbles are all of `previous`'s, in the same
-  /// order (when `false`, they may still be equal).
-  init(
-    _ state: ChatState, measurer: any TextMeasuring, reusing previous: ReusableBubbles?,
-    hasSameBubbles: inout Bool
-  ) {
     let metrics = Metrics.of(state)
-    let width = state.screen.width
-    let height = state.screen.height
     step = state.step
     layout = state.layout
     window = state.screen
     safeArea = state.safeArea
-    statusBar = Rect(x: 0, y: 0, width: width, height: max(state.safeArea.top, 0))
-    let navigationHeight = state.systemInset.top - state.safeArea.top
-    navigationBar =
-      navigationHeight > 0
-      ? Rect(x: 0, y: state.safeArea.top, width: width, height: navigationHeight) : nil
-    title = "Chat"
+    (statusBar, navigationBar) = Self.bars(state)
+    title = Self.navigationTitle
     list = state.list.frame
     contentOriginY = state.list.frame.minY - state.list.contentOffsetY
-    let reusable =
-      previous.flatMap { previous in
-        previous.listWidth == state.list.frame.width && previous.layout == state.layout
-          ? previous : nil
-      }
-    let visible = Self.visibleMessages(state)
-    if let reusable, let first = reusable.bubbles.first?.index, visible.lowerBound == first,
-      visible.count == reusable.bubbles.count, visible.upperBound <= reusable.messages.count,
-      reusable.messages.sharesStorage(with: state.messages)
-    {
-      // The same messages, shared: the same bubbles, taken whole.
-      bubbles = reusable.bubbles
-      hasSameBubbles = true
-    } else {
-      let shares = reusable?.messages.sharesStorage(with: state.messages) ?? false
-      bubbles = visible.map { index in
-        if let reusable, let first = reusable.bubbles.first?.index,
-          index >= first, index - first < reusable.bubbles.count,
-          index < reusable.messages.count,
-          shares || reusable.messages[index] == state.messages[index]
-        {
-          return reusable.bubbles[index - first]
-        }
-        return Self.bubble(state, index, metrics: metrics, measurer: measurer)
-      }
-      hasSameBubbles = false
+    bubbles = Self.visibleMessages(state).map { index in
+      Self.bubble(state, index, metrics: metrics, measurer: measurer)
     }
-    inputBar = Self.inputBar(state, metrics: metrics, measurer: measurer)
+    var bar = Self.inputBar(state, metrics: metrics, measurer: measurer)
+    bar.text.lines = measurer.lines(
+      of: state.inputBar.text, width: bar.text.width, fontSize: bar.text.fontSize)
+    inputBar = bar
+    (keyboard, gap, overlap, homeIndicator) = Self.keyboardParts(state)
+    marks = []
+    let bubbles = self.bubbles
+    for diagnostic in state.diagnostics {
+      let mark = Self.mark(
+        for: diagnostic, window: window, inputBar: bar,
+        bubbleFrame: { bubbles.indices.contains($0) ? bubbles[$0].frame : nil })
+      if let mark { marks.append(mark) }
+    }
+  }
+
+  /// The navigation bar's title.
+  static let navigationTitle = "Chat"
+
+  /// The status bar (the top safe area) and the navigation bar, for layouts that have one.
+  static func bars(_ state: ChatState) -> (status: Rect, navigation: Rect?) {
+    let width = state.screen.width
+    let navigationHeight = state.systemInset.top - state.safeArea.top
+    return (
+      Rect(x: 0, y: 0, width: width, height: max(state.safeArea.top, 0)),
+      navigationHeight > 0
+        ? Rect(x: 0, y: state.safeArea.top, width: width, height: navigationHeight) : nil
+    )
+  }
+
+  /// The part of the keyboard inside the window, the gap above it, the overlap with the input
+  /// bar, and the home indicator (while no keyboard is up).
+  static func keyboardParts(_ state: ChatState) -> (
+    keyboard: Rect?, gap: Rect?, overlap: Rect?, homeIndicator: Rect?
+  ) {
+    let width = state.screen.width
     let keyboard = state.keyboardOnScreen
-    self.keyboard = keyboard
     let bar = state.inputBar.frame
-    gap = nil
-    overlap = nil
+    var gap: Rect?
+    var overlap: Rect?
     if let keyboard {
       if keyboard.minY - bar.maxY > 0.5 {
         gap = Rect(x: 0, y: bar.maxY, width: width, height: keyboard.minY - bar.maxY)
       }
       overlap = bar.intersection(keyboard)
     }
-    homeIndicator =
+    let homeIndicator =
       keyboard == nil && state.safeArea.bottom > 0
       ? Rect(
         x: width / 2 - Self.homeIndicatorWidth / 2,
-        y: height - state.safeArea.bottom / 2 - Self.homeIndicatorHeight / 2,
+        y: state.screen.height - state.safeArea.bottom / 2 - Self.homeIndicatorHeight / 2,
         width: Self.homeIndicatorWidth, height: Self.homeIndicatorHeight) : nil
-    marks = []
-    for diagnostic in state.diagnostics {
-      if let mark = mark(for: diagnostic) { marks.append(mark) }
-    }
+    return (keyboard, gap, overlap, homeIndicator)
   }
 
   /// The indices of the messages whose cells lie at least in part inside the list's frame.
@@ -114,7 +81,9 @@ extension Scene {
   static let homeIndicatorWidth = 134.0
   static let homeIndicatorHeight = 5.0
 
-  private static func bubble(
+  /// The bubble of message `index`: it depends only on the message, the list's width and the
+  /// layout.
+  static func bubble(
     _ state: ChatState, _ index: Int, metrics: Metrics, measurer: any TextMeasuring
   ) -> Bubble {
     let message = state.messages[index]
@@ -170,7 +139,9 @@ extension Scene {
     return String(characters[0..<low]) + "…"
   }
 
-  private static func inputBar(_ state: ChatState, metrics: Metrics, measurer: any TextMeasuring)
+  /// The input bar with its field and send button, its text's block with no lines yet (they are
+  /// `state.inputBar.text` laid out at the block's width and font size).
+  static func inputBar(_ state: ChatState, metrics: Metrics, measurer: any TextMeasuring)
     -> InputBar
   {
     let bar = state.inputBar.frame
@@ -206,14 +177,24 @@ extension Scene {
     return InputBar(
       frame: bar, field: field,
       text: TextBlock(
-        lines: measurer.lines(
-          of: state.inputBar.text, width: wrapWidth, fontSize: metrics.fieldFontSize),
-        fontSize: metrics.fieldFontSize, lineHeight: lineHeight, origin: textOrigin,
+        lines: [], fontSize: metrics.fieldFontSize, lineHeight: lineHeight, origin: textOrigin,
         width: wrapWidth),
       sendButton: button, isSendEnabled: state.isSendEnabled)
   }
 
-  private func mark(for diagnostic: Diagnostic) -> Mark? {
+  /// The mark `diagnostic` draws on a screen of size `window` with `inputBar`, where
+  /// `bubbleFrame(n)` is the frame of the scene's `n`th bubble, when it has one.
+  static func mark(
+    for diagnostic: Diagnostic, window: Size, inputBar: InputBar, bubbleFrame: (Int) -> Rect?
+  ) -> Mark? {
+    // The frame of a view a diagnostic names.
+    func frame(of view: Diagnostic.View) -> Rect {
+      switch view {
+      case .box: inputBar.frame
+      case .sendButton: inputBar.sendButton
+      case .textView: inputBar.field
+      }
+    }
     switch diagnostic {
     case .crash(let reason):
       return .crash(reason: reason.rawValue)
@@ -226,8 +207,9 @@ extension Scene {
           height: childFrame.height),
         container: containerFrame)
     case .messageHidden(let index, let minY, let maxY, let visibleMinY, let visibleMaxY):
-      let x = bubbles.indices.contains(index) ? bubbles[index].frame.x : 0
-      let width = bubbles.indices.contains(index) ? bubbles[index].frame.width : window.width
+      let bubble = bubbleFrame(index)
+      let x = bubble?.x ?? 0
+      let width = bubble?.width ?? window.width
       return .hiddenMessage(
         index: index, frame: Rect(x: x, y: minY, width: width, height: maxY - minY),
         visible: Rect(x: 0, y: visibleMinY, width: window.width, height: visibleMaxY - visibleMinY))
@@ -236,15 +218,6 @@ extension Scene {
       .unsafeInput:
       // Drawn by the scene's own parts (gap, overlap, the bars) or not a place on the screen.
       return nil
-    }
-  }
-
-  /// The frame of a view a diagnostic names.
-  private func frame(of view: Diagnostic.View) -> Rect {
-    switch view {
-    case .box: inputBar.frame
-    case .sendButton: inputBar.sendButton
-    case .textView: inputBar.field
     }
   }
 }

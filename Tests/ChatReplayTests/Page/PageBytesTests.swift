@@ -23,15 +23,4 @@ struct PageBytesTests {
     #expect(quoted("") == #""""#)
   }
 
-  @Test func shapeIsWrittenAsOneArrayWithNonFiniteNumbersAsZero() {
-    let shape = Scene.Shape(
-      kind: .text, frame: Rect(x: 1.5, y: -2, width: .nan, height: .infinity), style: "field-text",
-      text: "Hi <3", fontSize: 17, cornerRadius: 0, isCentred: true,
-      clip: Rect(x: 0, y: 10, width: 393, height: 44))
-    var bytes: [UInt8] = []
-    PageBytes.appendShape(shape, to: &bytes)
-    #expect(
-      String(decoding: bytes, as: UTF8.self)
-        == #"["text","field-text",1.5,-2,0,0,"Hi \u003c3",17,0,1,[0,10,393,44]]"#)
-  }
 }
