@@ -22,7 +22,8 @@ struct PageBuilder {
   private var paths = ["step", "t"]
   private var pathIndex = ["step": 0, "t": 1]
   private var types: [String] = []
-  private var typeIndex: [UInt8: Int] = [:]
+  /// Each event class's place in ``types`` by its code, -1 for none yet.
+  private var typeIndex = Array(repeating: -1, count: 256)
   private var summaries: PageSummaryTable
   private var texts: [String] = []
   private var textIndex: [String: Int] = [:]
@@ -153,7 +154,7 @@ struct PageBuilder {
     var changed: Set<Int> = []
     var count = addLeaves(state, isCheckpoint: isCheckpoint, changed: &changed)
     count += addDiagnostics(state, isCheckpoint: isCheckpoint, changed: &changed)
-    counts.number(Double(count))
+    counts.integer(count)
     addMessages(state)
     scene?.add(state)
     if debugger != nil { addExplanations(state, changed: changed) }
@@ -167,18 +168,19 @@ struct PageBuilder {
     var summarized: Event?
     if let event, let eventLine {
       let kind = EventClass(event)
-      if let found = typeIndex[kind.code] {
+      let found = typeIndex[Int(kind.code)]
+      if found >= 0 {
         type = found
       } else {
         types.append(kind.label)
         type = types.count - 1
-        typeIndex[kind.code] = type
+        typeIndex[Int(kind.code)] = type
       }
       number = eventLine
       summarized = event
     } else {
-      if let found = typeIndex[0] {
-        type = found
+      if typeIndex[0] >= 0 {
+        type = typeIndex[0]
       } else {
         types.append("start")
         type = types.count - 1
@@ -188,10 +190,10 @@ struct PageBuilder {
       number = eventLine ?? 0
     }
     times.number(t)
-    lines.number(Double(number - line))
+    lines.integer(number - line)
     line = number
-    typeColumn.number(Double(type))
-    summaryColumn.number(Double(summaries.number(of: summarized)))
+    typeColumn.integer(type)
+    summaryColumn.integer(summaries.number(of: summarized))
     stepTypes.append(Int32(truncatingIfNeeded: type))
   }
 
@@ -216,19 +218,19 @@ struct PageBuilder {
         switch position {
         case PageStateLeaves.layoutPosition:
           guard isCheckpoint || layout != leafLayout else { continue }
-          changes.number(Double(id))
+          changes.integer(id)
           changes.string(layout.rawValue)
         case PageStateLeaves.textPosition:
           guard isCheckpoint || text != leafText else { continue }
-          changes.number(Double(id))
+          changes.integer(id)
           changes.string(text)
         case PageStateLeaves.sendEnabledPosition:
           guard isCheckpoint || differs else { continue }
-          changes.number(Double(id))
+          changes.integer(id)
           changes.bool(number != 0)
         default:
           guard isCheckpoint || differs else { continue }
-          changes.number(Double(id))
+          changes.integer(id)
           changes.number(number)
         }
         count += 1
@@ -263,14 +265,14 @@ struct PageBuilder {
       for (position, id) in leafIDs.enumerated() where id >= 2 {
         let was = old.removeValue(forKey: id)
         if isCheckpoint || was.map({ !leaves.isSame(position, as: previousLeaves, $0) }) ?? true {
-          changes.number(Double(id))
+          changes.integer(id)
           leaves.write(position, to: &changes)
           if explains { changed.insert(id) }
           count += 1
         }
       }
       for id in old.keys.sorted() where id >= 2 {
-        changes.number(Double(id))
+        changes.integer(id)
         changes.null()
         count += 1
       }
@@ -278,7 +280,7 @@ struct PageBuilder {
     }
     for position in leafIDs.indices where leafIDs[position] >= 2 {
       if isCheckpoint || !leaves.isSame(position, as: previousLeaves, position) {
-        changes.number(Double(leafIDs[position]))
+        changes.integer(leafIDs[position])
         leaves.write(position, to: &changes)
         if explains { changed.insert(leafIDs[position]) }
         count += 1
@@ -324,7 +326,7 @@ struct PageBuilder {
         // The same keys and nesting as the step before: the same paths at the same places.
         for (position, id) in diagnosticIDs.enumerated()
         where isCheckpoint || !diagnosticLeaves.isSame(position, as: previous, position) {
-          changes.number(Double(id))
+          changes.integer(id)
           diagnosticLeaves.write(position, to: &changes)
           if explains { changed.insert(id) }
           count += 1
@@ -358,7 +360,7 @@ struct PageBuilder {
         let was = pathPlaces[id]
         pathPlaces[id] = -2
         if isCheckpoint || was < 0 || !diagnosticLeaves.isSame(position, as: previous, was) {
-          changes.number(Double(id))
+          changes.integer(id)
           diagnosticLeaves.write(position, to: &changes)
           if explains { changed.insert(id) }
           count += 1
@@ -366,7 +368,7 @@ struct PageBuilder {
       }
       // The paths of the step before that are gone, in the order of their ids.
       for id in oldIDs.filter({ pathPlaces[$0] >= 0 }).sorted() {
-        changes.number(Double(id))
+        changes.integer(id)
         changes.null()
         count += 1
       }
@@ -374,7 +376,7 @@ struct PageBuilder {
       for id in diagnosticIDs { pathPlaces[id] = -1 }
     } else {
       for (position, id) in diagnosticIDs.enumerated() {
-        changes.number(Double(id))
+        changes.integer(id)
         diagnosticLeaves.write(position, to: &changes)
         count += 1
       }
@@ -441,7 +443,7 @@ struct PageBuilder {
       let after = diagnosticPairs[2 * pair + 1]
       let offset = diagnosticOffsets[position]
       for leaf in after.kinds.indices where !after.isSame(leaf, as: before, leaf) {
-        changes.number(Double(diagnosticIDs[offset + leaf]))
+        changes.integer(diagnosticIDs[offset + leaf])
         after.write(leaf, to: &changes)
         count += 1
       }
@@ -474,8 +476,8 @@ struct PageBuilder {
       }
       message.reset()
       state.writeMessage(at: number, to: &message)
-      messages.number(Double(number))
-      messages.number(Double(index))
+      messages.integer(number)
+      messages.integer(index)
       for position in message.kinds.indices { message.write(position, to: &messages) }
     }
     messageCount = state.messages.count
@@ -517,9 +519,9 @@ struct PageBuilder {
         ? explained[id]?.why ?? 0
         : Self.intern(debugger.execute("why \(path)").text, &texts, &textIndex)
       explained[id] = (text, blame, explanation)
-      why.number(Double(id))
-      why.number(Double(text))
-      why.number(Double(blame))
+      why.integer(id)
+      why.integer(text)
+      why.integer(blame)
     }
     why.endArray()
     self.debugger = debugger

@@ -54,10 +54,30 @@ struct PageSummaryTable {
     return number(of: scratch.buffer)
   }
 
+  /// A multiplicative hash of `bytes`, eight at a time: the table needs its keys spread, not
+  /// guarded against chosen collisions (a summary's bytes are those of its event), and
+  /// `Hasher`'s SipHash cost a few hundred instructions per summary.
   private func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    var hasher = Hasher()
-    hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
-    return hasher.finalize()
+    guard let base = bytes.baseAddress else { return 0 }
+    let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+    var hash = UInt64(truncatingIfNeeded: bytes.count) &* multiplier
+    var index = 0
+    while index + 8 <= bytes.count {
+      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      hash = (hash ^ word) &* multiplier
+      hash ^= hash >> 29
+      index += 8
+    }
+    var last: UInt64 = 0
+    var shift: UInt64 = 0
+    while index < bytes.count {
+      last |= UInt64(base[index]) << shift
+      shift += 8
+      index += 1
+    }
+    hash = (hash ^ last) &* multiplier
+    hash ^= hash >> 32
+    return Int(truncatingIfNeeded: hash)
   }
 
   private mutating func number(of bytes: UnsafeBufferPointer<UInt8>) -> Int {

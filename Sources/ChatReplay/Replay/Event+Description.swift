@@ -168,6 +168,16 @@ enum SummaryText {
       var index = 0
       var scalars = 0
       var cut = 0
+      // ASCII but a carriage return (the only ASCII that joins: `\r\n`) is simple, one scalar a
+      // byte: the first 25 bytes (or all of them) read that way are counted without decoding.
+      let asciiEnd = min(utf8.count, limit + 1)
+      while index < asciiEnd && base[index] < 0x80 && base[index] != 0x0D { index += 1 }
+      if index == asciiEnd {
+        scalars = index
+        cut = min(index, limit - 1)
+      } else {
+        index = 0
+      }
       while index < utf8.count && scalars <= limit {
         let lead = base[index]
         var value = UInt32(lead)
