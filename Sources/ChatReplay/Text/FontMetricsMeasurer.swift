@@ -317,6 +317,24 @@ public struct FontMetricsMeasurer: TextMeasuring {
     while offset < count {
       let next = offset + current.length
       let following = next < count ? Self.scalar(in: bytes, at: next) : (value: 0, length: 0)
+      // An ASCII scalar but a carriage return (which joins a line feed) before a scalar that
+      // joins nothing, as ``measure(simple:into:)`` measures it, without its range tests: most
+      // of a text that is not all ASCII is ASCII.
+      if current.value < 0x80, current.value != 0x0D,
+        next == count || following.value < 0x80 && following.value != 0x0D
+          || ScalarClass.isAlone(following.value)
+      {
+        breaker.recorder.move(toByte: offset, next: next)
+        let byte = Int(current.value)
+        switch byte {
+        case 0x0A: breaker.endParagraph()
+        case 0x20, 0x09: breaker.addSpace(asciiUnits[byte])
+        default: breaker.addWordCluster(asciiUnits[byte])
+        }
+        offset = next
+        current = following
+        continue
+      }
       if ScalarClass.isAlone(current.value),
         next == count || ScalarClass.isAlone(following.value),
         let scalar = Unicode.Scalar(current.value)
