@@ -10,15 +10,29 @@ extension DebugCommand {
   /// Bytes replayed at a time while loading; the helper thread decodes the chunks ahead.
   static let loadChunkSize = 1 << 18
 
+  /// How many threads load: `REPLAY_LOAD_JOBS=1` loads on one (to measure the load's own work
+  /// against `replay check --jobs 1`), `2` (the default) lets the second core decode ahead; any
+  /// other value gives a `warning:` line and the default.
+  static let loadJobs: (count: Int, warning: String?) = {
+    guard let value = getenv("REPLAY_LOAD_JOBS").map({ String(cString: $0) }) else {
+      return (2, nil)
+    }
+    switch value {
+    case "1": return (1, nil)
+    case "2": return (2, nil)
+    default: return (2, "warning: REPLAY_LOAD_JOBS='\(value)' is neither 1 nor 2; using 2")
+    }
+  }()
+
   /// Replays `bytes` into a timeline with its change index, the second core decoding the chunks
-  /// ahead of the replay (``DecodeAheadInMemory``) when the file is long enough.
+  /// ahead of the replay (``DecodeAheadInMemory``) when the file is long enough and `jobs` is 2.
   static func load(
     _ bytes: [UInt8], options: Replayer.Options, keepGoing: Bool,
-    chunkSize: Int = loadChunkSize, index: inout ChangeIndex,
+    chunkSize: Int = loadChunkSize, jobs: Int = loadJobs.count, index: inout ChangeIndex,
     continuing: (_ bytesRead: Int, _ steps: Int) -> Bool = { _, _ in true }
   ) -> Result<Timeline, RecordingError> {
     bytes.withUnsafeBufferPointer { buffer in
-      let ahead = DecodeAheadInMemory(buffer, chunkSize: chunkSize)
+      let ahead = jobs >= 2 ? DecodeAheadInMemory(buffer, chunkSize: chunkSize) : nil
       defer { ahead?.stop() }
       return Timeline.load(
         bytes, options: options, keepGoing: keepGoing, chunkSize: chunkSize,

@@ -30,6 +30,7 @@ struct DebugCommand {
     guard let file = arguments.file else { return .usage }
     let started = Stopwatch.now()
     for warning in ProgressLine.Settings.current.warnings { standardError.line(warning) }
+    if let warning = Self.loadJobs.warning { standardError.line(warning) }
     let bytes: [UInt8]
     do {
       bytes = try readWholeFile(file)

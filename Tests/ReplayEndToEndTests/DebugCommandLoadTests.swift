@@ -17,7 +17,7 @@ struct DebugCommandLoadTests {
   ) throws {
     var aheadIndex = ChangeIndex()
     let ahead = DebugCommand.load(
-      bytes, options: .init(), keepGoing: keepGoing, chunkSize: Self.chunkSize,
+      bytes, options: .init(), keepGoing: keepGoing, chunkSize: Self.chunkSize, jobs: 2,
       index: &aheadIndex)
     var wholeIndex = ChangeIndex()
     let whole = Timeline.load(
