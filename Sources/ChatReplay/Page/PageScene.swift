@@ -18,8 +18,9 @@
 /// visible        the indices of the bubbles drawn, in order
 /// bubble         index, is mine, frame (content coordinates: x, y, width, height), is a balloon,
 ///                font size, line height, text origin x, y, line count, the lines
-/// inputBar       frame, field, send button (x, y, width, height each), is send enabled, font
-///                size, line height, text origin x, y
+/// inputBar       frame, field, send button (x, y, width, height each)
+/// send           whether the send button is enabled (1) or not (0)
+/// fieldText      the field's text: font size, line height, origin x, y
 /// draft          lines kept from the draft part before, then the lines after them
 /// keyboard       x, y, width, height; none when no keyboard is in the window
 /// gap, overlap   x, y, width, height, label; none when there is none
@@ -48,6 +49,8 @@ struct PageScene {
     case overlap
     case homeIndicator
     case marks
+    case send
+    case fieldText
   }
 
   /// A draft part carries the lines it keeps from the one before, except the first of each run
@@ -57,6 +60,10 @@ struct PageScene {
   /// The phone's parts, step by step.
   private(set) var column: JSONWriter
   private let measurer: MemoizingMeasurer
+  /// The measurer, when it is the font measurer: a draft typed on from the one before is laid
+  /// out from there (see ``LaidOutText``), without the measurer's memory.
+  private let fontMeasurer: FontMetricsMeasurer?
+  private var laidDraft: LaidOutText?
   /// The page's step the next state is.
   private var index = 0
   /// The values of the parts of fixed size, as last written (see ``fixed(_:)``).
@@ -68,6 +75,8 @@ struct PageScene {
   // The bubbles: each message's, while the list's width and the layout stay the same and the
   // messages are the same (their logs share storage).
   private var bubbles: [Scene.Bubble?] = []
+  /// The bubbles' frames, read without copying the bubbles.
+  private var frames: [Rect?] = []
   private var bubbleLog = MessageLog()
   private var bubbleWidth: UInt64 = 0
   private var bubbleLayout = LayoutID.rxkeyboard
@@ -96,6 +105,7 @@ struct PageScene {
   /// A scene column for about `expectedCount` steps, its texts measured with `measurer`.
   init(measurer: any TextMeasuring, expectedCount: Int) {
     self.measurer = MemoizingMeasurer(measurer)
+    fontMeasurer = measurer as? FontMetricsMeasurer
     values = Array(repeating: 0, count: Self.fixedCount)
     written = values
     column = JSONWriter()
@@ -105,8 +115,8 @@ struct PageScene {
   /// Where each fixed-size part's values start in ``values``, and how many it has at most (an
   /// optional part's first value is whether it is there).
   private static let fixedParts: [(Part, Int)] = [
-    (.window, 2), (.bars, 5), (.list, 4), (.origin, 1), (.inputBar, 17), (.keyboard, 5),
-    (.gap, 5), (.overlap, 5), (.homeIndicator, 5),
+    (.window, 2), (.bars, 5), (.list, 4), (.origin, 1), (.inputBar, 12), (.send, 1),
+    (.fieldText, 4), (.keyboard, 5), (.gap, 5), (.overlap, 5), (.homeIndicator, 5),
   ]
   private static let fixedStarts: [Int] = {
     var starts = Array(repeating: -1, count: Part.allCases.count)
@@ -123,69 +133,58 @@ struct PageScene {
     return counts
   }()
   private static let fixedCount = fixedParts.reduce(0) { $0 + $1.1 }
+  /// The bit of the part each value of ``values`` belongs to.
+  private static let fixedBits: [Int] = fixedParts.flatMap { part, count in
+    Array(repeating: 1 << part.rawValue, count: count)
+  }
 
   /// Adds the phone of `state`, the page's next step.
   mutating func add(_ state: ChatState) {
     let metrics = Scene.Metrics.of(state)
     let window = state.screen
-    var slot = 0
-    func put(_ value: Double) {
-      values[slot] = value
-      slot += 1
-    }
-    func put(_ rect: Rect?) {
-      guard let rect else {
-        for _ in 0..<5 { put(0) }
-        return
-      }
-      put(1)
-      put(rect.x)
-      put(rect.y)
-      put(rect.width)
-      put(rect.height)
-    }
-    put(window.width)
-    put(window.height)
     let (status, navigation) = Scene.bars(state)
-    put(window.width)
-    put(status.height)
-    put(navigation.map { _ in 1 } ?? 0)
-    put(navigation?.y ?? 0)
-    put(navigation?.height ?? 0)
     let list = state.list.frame
-    put(list.x)
-    put(list.y)
-    put(list.width)
-    put(list.height)
     let origin = list.minY - state.list.contentOffsetY
-    put(origin)
     let bar = Scene.inputBar(state, metrics: metrics, measurer: measurer)
-    func put(frame rect: Rect) {
-      put(rect.x)
-      put(rect.y)
-      put(rect.width)
-      put(rect.height)
-    }
-    put(frame: bar.frame)
-    put(frame: bar.field)
-    put(frame: bar.sendButton)
-    put(bar.isSendEnabled ? 1 : 0)
-    put(bar.text.fontSize)
-    put(bar.text.lineHeight)
-    put(bar.text.origin.x)
-    put(bar.text.origin.y)
     let (keyboard, gap, overlap, homeIndicator) = Scene.keyboardParts(state)
-    put(keyboard)
-    put(gap)
-    put(overlap)
-    put(homeIndicator)
-
     var changed = 0
-    for (part, _) in Self.fixedParts where isFirst || !isSame(part) {
-      changed |= 1 << part.rawValue
+    values.withUnsafeMutableBufferPointer { values in
+      var slots = PartValues(values: values)
+      slots.put(window.width)
+      slots.put(window.height)
+      slots.put(window.width)
+      slots.put(status.height)
+      slots.put(navigation == nil ? 0 : 1)
+      slots.put(navigation?.y ?? 0)
+      slots.put(navigation?.height ?? 0)
+      slots.put(frame: list)
+      slots.put(origin)
+      slots.put(frame: bar.frame)
+      slots.put(frame: bar.field)
+      slots.put(frame: bar.sendButton)
+      slots.put(bar.isSendEnabled ? 1 : 0)
+      slots.put(bar.text.fontSize)
+      slots.put(bar.text.lineHeight)
+      slots.put(bar.text.origin.x)
+      slots.put(bar.text.origin.y)
+      slots.put(keyboard)
+      slots.put(gap)
+      slots.put(overlap)
+      slots.put(homeIndicator)
+      // Compared bit for bit with the values last written, in one pass.
+      written.withUnsafeBufferPointer { written in
+        Self.fixedBits.withUnsafeBufferPointer { bits in
+          for position in 0..<values.count
+          where values[position].bitPattern != written[position].bitPattern {
+            changed |= bits[position]
+          }
+        }
+      }
     }
-    let isListChanged =
-      changed & (1 << Part.list.rawValue | 1 << Part.origin.rawValue) != 0
+    if isFirst {
+      for (part, _) in Self.fixedParts { changed |= 1 << part.rawValue }
+    }
+    let isListChanged = changed & (1 << Part.list.rawValue | 1 << Part.origin.rawValue) != 0
     if updateBubbles(state, metrics: metrics, isListChanged: isListChanged) {
       changed |= 1 << Part.visible.rawValue
     }
@@ -194,13 +193,12 @@ struct PageScene {
     }
     newMarks.removeAll(keepingCapacity: true)
     let cells = self.cells
-    let bubbles = self.bubbles
+    let frames = self.frames
     for diagnostic in state.diagnostics {
       let mark = Scene.mark(
         for: diagnostic, window: window, inputBar: bar,
         bubbleFrame: { position in
-          position >= 0 && position < cells.count
-            ? bubbles[cells.lowerBound + position]?.frame : nil
+          position >= 0 && position < cells.count ? frames[cells.lowerBound + position] : nil
         })
       if let mark { newMarks.append(mark) }
     }
@@ -212,22 +210,10 @@ struct PageScene {
     if changed & (1 << Part.overlap.rawValue) != 0, let overlap {
       overlapLabel = Scene.overlapLabel(overlap)
     }
-    write(changed, to: &column)
+    write(changed)
     swap(&written, &values)
     isFirst = false
     index += 1
-  }
-
-  /// Whether `part`'s values are those last written, bit for bit.
-  private func isSame(_ part: Part) -> Bool {
-    let start = Self.fixedStarts[part.rawValue]
-    var position = start
-    let end = start + Self.fixedCounts[part.rawValue]
-    while position < end {
-      if values[position].bitPattern != written[position].bitPattern { return false }
-      position += 1
-    }
-    return true
   }
 
   /// Makes the bubbles of the messages in the list's frame, and finds those drawn; whether the
@@ -241,6 +227,7 @@ struct PageScene {
     if !isSameLog || width != bubbleWidth || state.layout != bubbleLayout {
       // Another list of messages, width or layout: every bubble is made again.
       bubbles.removeAll(keepingCapacity: true)
+      frames.removeAll(keepingCapacity: true)
       bubbleLog = state.messages
       bubbleWidth = width
       bubbleLayout = state.layout
@@ -251,22 +238,24 @@ struct PageScene {
     cells = Scene.visibleMessages(state)
     if bubbles.count < cells.upperBound {
       bubbles += Array(repeating: nil, count: cells.upperBound - bubbles.count)
+      frames += Array(repeating: nil, count: cells.upperBound - frames.count)
     }
     let list = state.list.frame
     let origin = list.minY - state.list.contentOffsetY
     newVisible.removeAll(keepingCapacity: true)
     for index in cells {
-      let bubble: Scene.Bubble
-      if let made = bubbles[index] {
-        bubble = made
+      let content: Rect
+      if let made = frames[index] {
+        content = made
       } else {
-        bubble = Scene.bubble(state, index, metrics: metrics, measurer: measurer)
+        let bubble = Scene.bubble(state, index, metrics: metrics, measurer: measurer)
         bubbles[index] = bubble
+        frames[index] = bubble.frame
         newBubbles.append(index)
+        content = bubble.frame
       }
       let frame = Rect(
-        x: bubble.frame.x, y: origin + bubble.frame.y, width: bubble.frame.width,
-        height: bubble.frame.height)
+        x: content.x, y: origin + content.y, width: content.width, height: content.height)
       if frame.intersection(list) != nil { newVisible.append(index) }
     }
     guard isFirst || newVisible != visible else { return false }
@@ -287,7 +276,16 @@ struct PageScene {
     draft = text
     draftWidth = width.bitPattern
     draftFontSize = fontSize.bitPattern
-    let new = measurer.lines(of: text, width: width, fontSize: fontSize)
+    let new: [String]
+    // Optional chaining, not `if let`: binding the measurer or the laid-out text copies it.
+    if let laid = fontMeasurer?.layOut(
+      text, width: width, fontSize: fontSize, continuing: laidDraft)
+    {
+      laidDraft = laid
+      new = laid.lines
+    } else {
+      new = measurer.lines(of: text, width: width, fontSize: fontSize)
+    }
     var keep = 0
     let common = min(new.count, lines.count)
     while keep < common && new[keep] == lines[keep] { keep += 1 }
@@ -303,78 +301,78 @@ struct PageScene {
   }
 
   /// Writes the step's parts that `changed` (bits by ``Part``) and its new bubbles.
-  private func write(_ changed: Int, to stream: inout JSONWriter) {
-    stream.number(Double(changed.nonzeroBitCount + newBubbles.count))
+  private mutating func write(_ changed: Int) {
+    column.number(Double(changed.nonzeroBitCount + newBubbles.count))
     guard changed != 0 || !newBubbles.isEmpty else { return }
-    for index in newBubbles { writeBubble(index, to: &stream) }
+    for index in newBubbles { writeBubble(index) }
     for part in Part.allCases where changed & (1 << part.rawValue) != 0 {
-      stream.number(Double(part.rawValue))
+      column.number(Double(part.rawValue))
       switch part {
-      case .window, .list, .origin, .inputBar:
-        writeFixed(part, to: &stream)
+      case .window, .list, .origin, .inputBar, .send, .fieldText:
+        writeFixed(part)
       case .bars:
         let start = Self.fixedStarts[part.rawValue]
         let hasNavigation = values[start + 2] != 0
-        stream.number(hasNavigation ? 4 : 2)
-        Self.number(values[start], to: &stream)
-        Self.number(values[start + 1], to: &stream)
+        column.number(hasNavigation ? 4 : 2)
+        Self.number(values[start], to: &column)
+        Self.number(values[start + 1], to: &column)
         if hasNavigation {
-          Self.number(values[start + 3], to: &stream)
-          Self.number(values[start + 4], to: &stream)
+          Self.number(values[start + 3], to: &column)
+          Self.number(values[start + 4], to: &column)
         }
       case .keyboard, .homeIndicator, .gap, .overlap:
         let start = Self.fixedStarts[part.rawValue]
         guard values[start] != 0 else {
-          stream.number(0)
+          column.number(0)
           continue
         }
         let hasLabel = part == .gap || part == .overlap
-        stream.number(hasLabel ? 5 : 4)
-        for position in (start + 1)..<(start + 5) { Self.number(values[position], to: &stream) }
-        if hasLabel { stream.string(part == .gap ? gapLabel : overlapLabel) }
+        column.number(hasLabel ? 5 : 4)
+        for position in (start + 1)..<(start + 5) { Self.number(values[position], to: &column) }
+        if hasLabel { column.string(part == .gap ? gapLabel : overlapLabel) }
       case .visible:
-        stream.number(Double(visible.count))
-        for index in visible { stream.number(Double(index)) }
+        column.number(Double(visible.count))
+        for index in visible { column.number(Double(index)) }
       case .draft:
         let keep = draftKeep ?? 0
-        stream.number(Double(1 + lines.count - keep))
-        stream.number(Double(keep))
-        for line in lines[keep...] { stream.string(line) }
+        column.number(Double(1 + lines.count - keep))
+        column.number(Double(keep))
+        for line in lines[keep...] { column.string(line) }
       case .marks:
-        writeMarks(to: &stream)
+        writeMarks()
       case .bubble:
         break
       }
     }
   }
 
-  private func writeFixed(_ part: Part, to stream: inout JSONWriter) {
+  private mutating func writeFixed(_ part: Part) {
     let start = Self.fixedStarts[part.rawValue]
     let count = Self.fixedCounts[part.rawValue]
-    stream.number(Double(count))
-    for position in start..<(start + count) { Self.number(values[position], to: &stream) }
+    column.number(Double(count))
+    for position in start..<(start + count) { Self.number(values[position], to: &column) }
   }
 
-  private func writeBubble(_ index: Int, to stream: inout JSONWriter) {
+  private mutating func writeBubble(_ index: Int) {
     guard let bubble = bubbles[index] else { return }
     let text = bubble.text
-    stream.number(Double(Part.bubble.rawValue))
-    stream.number(Double(11 + text.lines.count))
-    stream.number(Double(index))
-    stream.number(bubble.from == .me ? 1 : 0)
-    Self.number(bubble.frame.x, to: &stream)
-    Self.number(bubble.frame.y, to: &stream)
-    Self.number(bubble.frame.width, to: &stream)
-    Self.number(bubble.frame.height, to: &stream)
-    stream.number(bubble.isBalloon ? 1 : 0)
-    Self.number(text.fontSize, to: &stream)
-    Self.number(text.lineHeight, to: &stream)
-    Self.number(text.origin.x, to: &stream)
-    Self.number(text.origin.y, to: &stream)
-    for line in text.lines { stream.string(line) }
+    column.number(Double(Part.bubble.rawValue))
+    column.number(Double(11 + text.lines.count))
+    column.number(Double(index))
+    column.number(bubble.from == .me ? 1 : 0)
+    Self.number(bubble.frame.x, to: &column)
+    Self.number(bubble.frame.y, to: &column)
+    Self.number(bubble.frame.width, to: &column)
+    Self.number(bubble.frame.height, to: &column)
+    column.number(bubble.isBalloon ? 1 : 0)
+    Self.number(text.fontSize, to: &column)
+    Self.number(text.lineHeight, to: &column)
+    Self.number(text.origin.x, to: &column)
+    Self.number(text.origin.y, to: &column)
+    for line in text.lines { column.string(line) }
   }
 
-  private func writeMarks(to stream: inout JSONWriter) {
+  private mutating func writeMarks() {
     var count = 0
     for mark in marks {
       switch mark {
@@ -383,21 +381,21 @@ struct PageScene {
       case .hiddenMessage: count += 10
       }
     }
-    stream.number(Double(count))
+    column.number(Double(count))
     for mark in marks {
       switch mark {
       case .crash(let reason):
-        stream.number(0)
-        stream.string(reason)
+        column.number(0)
+        column.string(reason)
       case .outsideContainer(let child, let container):
-        stream.number(1)
-        Self.rect(child, to: &stream)
-        Self.rect(container, to: &stream)
+        column.number(1)
+        Self.rect(child, to: &column)
+        Self.rect(container, to: &column)
       case .hiddenMessage(let index, let frame, let visible):
-        stream.number(2)
-        stream.number(Double(index))
-        Self.rect(frame, to: &stream)
-        Self.rect(visible, to: &stream)
+        column.number(2)
+        column.number(Double(index))
+        Self.rect(frame, to: &column)
+        Self.rect(visible, to: &column)
       }
     }
   }
@@ -412,5 +410,33 @@ struct PageScene {
   /// A finite number as it is, anything else as `0`.
   private static func number(_ value: Double, to stream: inout JSONWriter) {
     stream.number(value.isFinite ? value : 0)
+  }
+}
+
+/// The values of a step's parts of fixed size, written one after the other.
+private struct PartValues {
+  let values: UnsafeMutableBufferPointer<Double>
+  var position = 0
+
+  mutating func put(_ value: Double) {
+    values[position] = value
+    position += 1
+  }
+
+  mutating func put(frame rect: Rect) {
+    put(rect.x)
+    put(rect.y)
+    put(rect.width)
+    put(rect.height)
+  }
+
+  /// Whether there is a rectangle (1 or 0), then its frame (zeros for none).
+  mutating func put(_ rect: Rect?) {
+    guard let rect else {
+      for _ in 0..<5 { put(0) }
+      return
+    }
+    put(1)
+    put(frame: rect)
   }
 }

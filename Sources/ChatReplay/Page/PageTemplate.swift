@@ -283,10 +283,11 @@ public enum PageTemplate {
         label(\#(PageJSON.quoted(Scene.navigationTitle)), 0, s[b + 2], width, s[b + 3], "navigation-text", 15);
       }
       const o = at(\#(PageScene.Part.inputBar.rawValue)), field = [s[o + 4], s[o + 5], s[o + 6], s[o + 7]];
+      const t = at(\#(PageScene.Part.fieldText.rawValue));
       rect(s[o], s[o + 1], s[o + 2], s[o + 3], "bar", 0, 0);
       rect(field[0], field[1], field[2], field[3], "field", 8, 0);
-      lines(draftLines(i), field[0], field[1], s[o + 15], s[o + 16], s[o + 14], "field-text", s[o + 13], field);
-      rect(s[o + 8], s[o + 9], s[o + 10], s[o + 11], s[o + 12] ? "send" : "send-disabled", 8, 0);
+      lines(draftLines(i), field[0], field[1], s[t + 2], s[t + 3], s[t + 1], "field-text", s[t], field);
+      rect(s[o + 8], s[o + 9], s[o + 10], s[o + 11], s[at(\#(PageScene.Part.send.rawValue))] ? "send" : "send-disabled", 8, 0);
       label("Send", s[o + 8], s[o + 9], s[o + 10], s[o + 11], "send-text", 15);
       const k = at(\#(PageScene.Part.keyboard.rawValue));
       if (size(k) === 4) {
