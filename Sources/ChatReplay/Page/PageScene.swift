@@ -74,9 +74,13 @@ struct PageScene {
 
   // The bubbles: each message's, while the list's width and the layout stay the same and the
   // messages are the same (their logs share storage).
-  private var bubbles: [Scene.Bubble?] = []
+  //
+  // Both memories are by message index and hold only the messages whose cells were in view since
+  // the messages last changed: arrays over every message since the first grew with the chat, and
+  // filling and clearing them made a long page's phone cost grow with the square of its length.
+  private var bubbles: [Int: Scene.Bubble] = [:]
   /// The bubbles' frames, read without copying the bubbles.
-  private var frames: [Rect?] = []
+  private var frames: [Int: Rect] = [:]
   private var bubbleLog = MessageLog()
   private var bubbleWidth: UInt64 = 0
   private var bubbleLayout = LayoutID.rxkeyboard
@@ -236,10 +240,6 @@ struct PageScene {
     }
     messageCount = state.messages.count
     cells = Scene.visibleMessages(state)
-    if bubbles.count < cells.upperBound {
-      bubbles += Array(repeating: nil, count: cells.upperBound - bubbles.count)
-      frames += Array(repeating: nil, count: cells.upperBound - frames.count)
-    }
     let list = state.list.frame
     let origin = list.minY - state.list.contentOffsetY
     newVisible.removeAll(keepingCapacity: true)
