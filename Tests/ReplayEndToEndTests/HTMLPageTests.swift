@@ -50,8 +50,8 @@ struct HTMLPageTests {
   }
 
   @Test(arguments: RenderedPages.visits.flatMap { visit in visit.steps.map { (visit.name, $0) } })
-  func renderedPageAgreesWithTheJSONState(_ name: String, _ step: Int) throws {
-    let pages = try RenderedPages.shared.get()
+  func renderedPageAgreesWithTheJSONState(_ name: String, _ step: Int) async throws {
+    let pages = try await RenderedPages.get()
     let dom = try #require(pages.doms["\(name)#\(step)"], "no DOM for \(name) at step \(step)")
     let state = try Self.state(name, at: step)
     try Self.expectPanel(dom, showing: state, step: step)
@@ -110,8 +110,8 @@ struct HTMLPageTests {
     }
   }
 
-  @Test func screenshotsAreDrawnAndDifferWhereTheScreenChanged() throws {
-    let pages = try RenderedPages.shared.get()
+  @Test func screenshotsAreDrawnAndDifferWhereTheScreenChanged() async throws {
+    let pages = try await RenderedPages.get()
     // A blank 1200 × 900 PNG compresses to a few kilobytes; a drawn page is far larger.
     for shot in pages.screenshots { #expect(shot.count > 50_000) }
     // Step 0 has no keyboard, step 2 has it with a gap: the pictures differ.
@@ -119,8 +119,8 @@ struct HTMLPageTests {
     #expect(pages.screenshots.first != pages.screenshots.last)
   }
 
-  @Test func blameRowsSelectTheirStep() throws {
-    let pages = try RenderedPages.shared.get()
+  @Test func blameRowsSelectTheirStep() async throws {
+    let pages = try await RenderedPages.get()
     let dom = try #require(pages.doms["basic-chat.jsonl#blame"])
     // basic-chat.jsonl moves the input bar twice: line 2 (step 1) shows the keyboard at y 516,
     // so the bar's y is 852 − 34 − 336 − 44 = 438; line 30 (step 29) hides it (774 again).
@@ -131,8 +131,8 @@ struct HTMLPageTests {
     #expect(dom.contains("<body data-step=\"1\">"))
   }
 
-  @Test func eventTicksMarkTheStepsOfEachType() throws {
-    let pages = try RenderedPages.shared.get()
+  @Test func eventTicksMarkTheStepsOfEachType() async throws {
+    let pages = try await RenderedPages.get()
     let json = try #require(pages.doms["basic-chat.jsonl#ticks"])
     let ticks = try #require(
       try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: String])
@@ -151,8 +151,8 @@ struct HTMLPageTests {
     #expect(ticks["start"] == "1" + String(repeating: "0", count: 32))
   }
 
-  @Test func theHeaderNamesTheOptionsInForce() throws {
-    let pages = try RenderedPages.shared.get()
+  @Test func theHeaderNamesTheOptionsInForce() async throws {
+    let pages = try await RenderedPages.get()
     let dom = try #require(pages.doms[RenderedPages.withOption.page + "#0"])
     #expect(
       dom.contains(
@@ -160,8 +160,8 @@ struct HTMLPageTests {
           + ": growing (inputBar.height=52) on "))
   }
 
-  @Test func checkWritesTheFailingRecordingsPageIntoTheArtifacts() throws {
-    let pages = try RenderedPages.shared.get()
+  @Test func checkWritesTheFailingRecordingsPageIntoTheArtifacts() async throws {
+    let pages = try await RenderedPages.get()
     #expect(pages.checkOutput.contains("  page: "))
     let page = String(decoding: pages.artifactPage, as: UTF8.self)
     #expect(page.hasPrefix("<!DOCTYPE html>"))
@@ -169,16 +169,16 @@ struct HTMLPageTests {
     #expect(page.contains("\"file\":\"growing-hardware-keyboard-crash.jsonl\""))
   }
 
-  @Test func theSameInputGivesTheSamePage() throws {
-    let pages = try RenderedPages.shared.get()
+  @Test func theSameInputGivesTheSamePage() async throws {
+    let pages = try await RenderedPages.get()
     #expect(!pages.sameInputPages.0.isEmpty)
     #expect(pages.sameInputPages.0 == pages.sameInputPages.1)
   }
 
-  @Test func onePassPagesAreTheSameOnOneThreadAndOnTwo() throws {
+  @Test func onePassPagesAreTheSameOnOneThreadAndOnTwo() async throws {
     // 230 steps: more than an explained page's 200, so made in one pass, the phone drawn on a
     // thread of its own with two.
-    let pages = try RenderedPages.shared.get()
+    let pages = try await RenderedPages.get()
     #expect(pages.threadPages.0.count > 10_000)
     #expect(pages.threadPages.0 == pages.threadPages.1)
   }
@@ -191,8 +191,8 @@ struct HTMLPageTests {
   }
 
   @Test(arguments: RenderedPages.sideBySide.steps)
-  func sideBySidePhonesShowEachLayoutsInputBarAndKeyboard(_ step: Int) throws {
-    let pages = try RenderedPages.shared.get()
+  func sideBySidePhonesShowEachLayoutsInputBarAndKeyboard(_ step: Int) async throws {
+    let pages = try await RenderedPages.get()
     let visit = RenderedPages.sideBySide
     let dom = try #require(pages.doms["\(visit.page)#\(step)"], "no DOM at step \(step)")
     #expect(dom.contains("<body data-step=\"\(step)\">"))
@@ -206,8 +206,8 @@ struct HTMLPageTests {
     }
   }
 
-  @Test func sideBySideStatePanelFollowsTheChosenLayout() throws {
-    let pages = try RenderedPages.shared.get()
+  @Test func sideBySideStatePanelFollowsTheChosenLayout() async throws {
+    let pages = try await RenderedPages.get()
     let visit = RenderedPages.sideBySide
     // Chosen in the page's menu at step 8 (where the harness's keys left it).
     let dom = try #require(pages.doms["\(visit.page)#side1"])
@@ -216,8 +216,8 @@ struct HTMLPageTests {
     try Self.expectPanel(dom, showing: state, step: 8)
   }
 
-  @Test func sideBySideMarksTheStepsWhereTheLayoutsDiverge() throws {
-    let pages = try RenderedPages.shared.get()
+  @Test func sideBySideMarksTheStepsWhereTheLayoutsDiverge() async throws {
+    let pages = try await RenderedPages.get()
     let visit = RenderedPages.sideBySide
     let json = try #require(pages.doms["\(visit.page)#marks"])
     let marks = try #require(
@@ -312,14 +312,21 @@ struct RenderedPages: Sendable {
       "--layouts", sideBySideLayouts.joined(separator: ","), "--from", "3", "--to", "12",
     ], label: "layouts")
 
-  /// Built on first use, shared by every test of the suite.
-  static let shared: Result<RenderedPages, Failure> = {
-    do { return .success(try RenderedPages()) } catch let failure as Failure {
+  /// Built on first use, shared by every test of the suite, off the threads that run the
+  /// tests (``onOwnThread(_:)``): the suite's tests wait for it without holding them.
+  static let shared = Task { () -> Result<RenderedPages, Failure> in
+    do { return .success(try await RenderedPages.make()) } catch let failure as Failure {
       return .failure(failure)
     } catch { return .failure(Failure("\(error)")) }
-  }()
+  }
 
-  /// The page's DOM after the browser selected the step, by `NAME#STEP`.
+  /// The built pages, once they are.
+  static func get() async throws -> RenderedPages {
+    try await shared.value.get()
+  }
+
+  /// The page's DOM after the browser selected the step, by `NAME#STEP`, without its scripts'
+  /// texts (its data and its code): only what the page rendered.
   let doms: [String: String]
   /// PNG screenshots of basic-chat's page at steps 0 and 2.
   let screenshots: [Data]
@@ -332,53 +339,67 @@ struct RenderedPages: Sendable {
   let artifactPage: Data
   let checkOutput: String
 
-  private init() throws {
+  /// Runs `replay ARGUMENTS` (in `directory`); throws what it printed to standard error when it
+  /// fails, unless `failing` says a failure is expected.
+  @discardableResult
+  private static func replay(
+    _ arguments: [String], in directory: String? = nil, failing: Bool = false
+  ) throws -> ProcessResult {
+    let result = try ReplayBinary.run(arguments, in: directory)
+    guard result.status == 0 || failing else {
+      throw Failure("replay \(arguments[0]): " + result.standardError)
+    }
+    return result
+  }
+
+  /// Builds the pages, each `replay` on a thread of its own and all at once, then opens them
+  /// in the browser while two more browsers take the screenshots.
+  private static func make() async throws -> RenderedPages {
     let folder = try TemporaryDirectory()
-    for visit in Self.visits + [Self.withOption, Self.sideBySide] {
-      let written = try ReplayBinary.run(
-        [
-          "html", ReplayBinary.recording(visit.name), "-o",
-          folder.path + "/" + visit.page + ".html",
-        ]
-          + visit.arguments)
-      guard written.status == 0 else { throw Failure("replay html: " + written.standardError) }
+    let path = folder.path
+    let generated = path + "/generated.jsonl"
+    var runs: [@Sendable () throws -> ProcessResult] = (visits + [withOption, sideBySide]).map {
+      visit in
+      {
+        try replay(
+          ["html", ReplayBinary.recording(visit.name), "-o", path + "/" + visit.page + ".html"]
+            + visit.arguments)
+      }
     }
-    let again = try ReplayBinary.run([
-      "html", ReplayBinary.recording(Self.visits[2].name), "-o", folder.path + "/again.html",
-    ])
-    guard again.status == 0 else { throw Failure("replay html: " + again.standardError) }
-    sameInputPages = (
-      try Data(contentsOf: URL(fileURLWithPath: folder.path + "/again.html")),
-      try Data(contentsOf: URL(fileURLWithPath: folder.path + "/" + Self.visits[2].name + ".html"))
-    )
-    let generated = folder.path + "/generated.jsonl"
-    let generate = try ReplayBinary.run([
-      "generate", "--seed", "3", "--events", "230", "--output", generated,
-    ])
-    guard generate.status == 0 else { throw Failure("replay generate: " + generate.standardError) }
-    var threaded: [Data] = []
-    for jobs in ["1", "2"] {
-      let page = folder.path + "/jobs\(jobs).html"
-      let made = try ReplayBinary.run(["html", generated, "-o", page, "--jobs", jobs])
-      guard made.status == 0 else { throw Failure("replay html: " + made.standardError) }
-      threaded.append(try Data(contentsOf: URL(fileURLWithPath: page)))
+    runs.append {
+      try replay(["html", ReplayBinary.recording(visits[2].name), "-o", path + "/again.html"])
     }
-    threadPages = (threaded[0], threaded[1])
-    let check = try ReplayBinary.run(
-      [
-        "check", "--fail-on", "any", "--artifacts", folder.path + "/artifacts", Self.visits[2].name,
-      ],
-      in: ReplayBinary.packageRoot.appendingPathComponent("Recordings").path)
-    checkOutput = check.standardOutput + check.standardError
-    artifactPage =
-      (try? Data(
-        contentsOf: URL(
-          fileURLWithPath: folder.path + "/artifacts/" + Self.visits[2].name + ".html"))) ?? Data()
-    let harness = folder.path + "/harness.html"
+    runs.append {
+      try replay(["generate", "--seed", "3", "--events", "230", "--output", generated])
+      for jobs in ["1", "2"] {
+        try replay(["html", generated, "-o", path + "/jobs\(jobs).html", "--jobs", jobs])
+      }
+      return ProcessResult(status: 0, standardOutput: "", standardError: "", outputBytes: Data())
+    }
+    runs.append {
+      try replay(
+        ["check", "--fail-on", "any", "--artifacts", path + "/artifacts", visits[2].name],
+        in: ReplayBinary.packageRoot.appendingPathComponent("Recordings").path, failing: true)
+    }
+    let check = try await onOwnThreads(runs).last
+    func read(_ name: String) throws -> Data {
+      try Data(contentsOf: URL(fileURLWithPath: path + "/" + name))
+    }
+    let harness = path + "/harness.html"
     try Data(Self.harness(Self.visits + [Self.withOption, Self.sideBySide]).utf8).write(
       to: URL(fileURLWithPath: harness))
-    let dump = try Self.browser(
-      ["--dump-dom", "--allow-file-access-from-files"], "file://\(harness)")
+    let page = path + "/" + Self.visits[0].name + ".html"
+    var browsers: [@Sendable () throws -> String] = [
+      { try Self.browser(["--dump-dom", "--allow-file-access-from-files"], "file://\(harness)") }
+    ]
+    for step in [0, 2] {
+      browsers.append {
+        try Self.browser(
+          ["--screenshot=\(path)/\(step).png", "--window-size=1200,900"],
+          "file://\(page)#step=\(step)")
+      }
+    }
+    let dump = try await onOwnThreads(browsers)[0]
     guard let start = dump.range(of: "<pre id=\"out\">"),
       let end = dump[start.upperBound...].range(of: "</pre>")
     else { throw Failure("the harness wrote nothing: " + dump.prefix(2_000)) }
@@ -386,16 +407,12 @@ struct RenderedPages: Sendable {
     guard let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: String]
     else { throw Failure("the harness wrote " + json.prefix(2_000)) }
     if let error = object["error"] { throw Failure("the harness failed: " + error) }
-    doms = object
-    var shots: [Data] = []
-    let page = folder.path + "/" + Self.visits[0].name + ".html"
-    for step in [0, 2] {
-      let png = folder.path + "/\(step).png"
-      _ = try Self.browser(
-        ["--screenshot=\(png)", "--window-size=1200,900"], "file://\(page)#step=\(step)")
-      shots.append(try Data(contentsOf: URL(fileURLWithPath: png)))
-    }
-    screenshots = shots
+    return RenderedPages(
+      doms: object, screenshots: try [0, 2].map { try read("\($0).png") },
+      sameInputPages: (try read("again.html"), try read(Self.visits[2].name + ".html")),
+      threadPages: (try read("jobs1.html"), try read("jobs2.html")),
+      artifactPage: (try? read("artifacts/" + Self.visits[2].name + ".html")) ?? Data(),
+      checkOutput: (check?.standardOutput ?? "") + (check?.standardError ?? ""))
   }
 
   /// A page that opens each visit's page in a frame, selects its steps one after the other and
@@ -416,6 +433,15 @@ struct RenderedPages: Sendable {
       const visits = [\(list.joined(separator: ","))], results = {};
       let pending = visits.length;
       const done = () => { document.getElementById("out").textContent = JSON.stringify(results); };
+      // The DOM without its scripts' texts (the page's data, megabytes, and its code), put back
+      // after: what the page rendered.
+      const dom = (d) => {
+        const scripts = [...d.querySelectorAll("script")], texts = scripts.map((s) => s.textContent);
+        for (const script of scripts) script.textContent = "";
+        const html = d.documentElement.outerHTML;
+        scripts.forEach((script, k) => { script.textContent = texts[k]; });
+        return html;
+      };
       function extra(name, w) {
         const d = w.document, canvas = d.getElementById("tracks"), g = canvas.getContext("2d");
         const data = JSON.parse(d.getElementById("data").textContent), C = data.columns;
@@ -431,7 +457,7 @@ struct RenderedPages: Sendable {
         results[name + "#ticks"] = JSON.stringify(ticks);
         d.querySelector('tr[data-path="inputBar.frame.y"] td.value').click();
         d.querySelector('#why span.jump[data-step="1"]').click();
-        results[name + "#blame"] = d.documentElement.outerHTML;
+        results[name + "#blame"] = dom(d);
       }
       function sideBySide(name, w) {
         const d = w.document, canvas = d.getElementById("marks"), g = canvas.getContext("2d");
@@ -447,7 +473,7 @@ struct RenderedPages: Sendable {
         const menu = d.getElementById("side");
         menu.value = "1";
         menu.dispatchEvent(new w.Event("change"));
-        results[name + "#side1"] = d.documentElement.outerHTML;
+        results[name + "#side1"] = dom(d);
       }
       visits.forEach(([file, name, steps, isSideBySide], index) => {
         const frame = document.createElement("iframe");
@@ -458,7 +484,7 @@ struct RenderedPages: Sendable {
             const w = frame.contentWindow;
             let k = 0;
             const take = () => {
-              results[name + "#" + steps[k]] = w.document.documentElement.outerHTML;
+              results[name + "#" + steps[k]] = dom(w.document);
               k += 1;
               if (k < steps.length) {
                 // Registered after the page's own listener, so it runs once the page has drawn.

@@ -91,49 +91,60 @@ struct PagePhoneTests {
     var shapes: [[String]]
   }
 
-  /// What the browser found on each page, by page name, and the scene's step count.
-  static let drawn: Result<[String: (drawn: Drawn, steps: Int)], RenderedPages.Failure> = {
-    do {
-      let folder = try TemporaryDirectory()
-      var digests: [String] = []
-      var steps: [String: Int] = [:]
-      for page in pages {
-        var stepDigests: [String] = []
-        let data = try data(of: page) { _, shapes in stepDigests.append(String(digest(shapes))) }
-        try Data(PageTemplate.html(title: page.name, data: data).utf8).write(
-          to: URL(fileURLWithPath: folder.path + "/" + page.name + ".html"))
-        digests.append("\"\(page.name)\": [\(stepDigests.joined(separator: ","))]")
-        steps[page.name] = stepDigests.count
-      }
-      let harness = folder.path + "/phones.html"
-      try Data(Self.harness(digests: "{" + digests.joined(separator: ",") + "}").utf8).write(
-        to: URL(fileURLWithPath: harness))
-      let dump = try RenderedPages.browser(
-        ["--dump-dom", "--allow-file-access-from-files"], "file://\(harness)")
-      guard let start = dump.range(of: "<pre id=\"out\">"),
-        let end = dump[start.upperBound...].range(of: "</pre>")
-      else { throw RenderedPages.Failure("the harness wrote nothing: " + dump.prefix(2_000)) }
-      let json = RenderedPages.unescaped(String(dump[start.upperBound..<end.lowerBound]))
-      guard let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
-      else { throw RenderedPages.Failure("the harness wrote " + json.prefix(2_000)) }
-      if let error = object["error"] as? String {
-        throw RenderedPages.Failure("the harness failed: " + error)
-      }
-      var found: [String: (drawn: Drawn, steps: Int)] = [:]
-      for (name, value) in object {
-        guard let result = value as? [String: Any], let count = result["steps"] as? Int,
-          let first = result["first"] as? Int
-        else { continue }
-        let shapes = ((result["shapes"] as? [[Any]]) ?? []).map(Self.row)
-        found[name] = (Drawn(steps: count, first: first, shapes: shapes), steps[name] ?? 0)
-      }
-      return .success(found)
-    } catch let failure as RenderedPages.Failure {
+  /// What the browser found on each page, by page name, and the scene's step count: built on
+  /// first use, off the threads that run the tests (``onOwnThread(_:)``).
+  static let drawn = Task {
+    () -> Result<[String: (drawn: Drawn, steps: Int)], RenderedPages.Failure> in
+    do { return .success(try await draw()) } catch let failure as RenderedPages.Failure {
       return .failure(failure)
     } catch {
       return .failure(RenderedPages.Failure("\(error)"))
     }
-  }()
+  }
+
+  /// Writes every page and the scene's digests of its steps (the pages at once, each on a
+  /// thread of its own), then opens them in the browser.
+  static func draw() async throws -> [String: (drawn: Drawn, steps: Int)] {
+    let folder = try TemporaryDirectory()
+    let path = folder.path
+    let built = try await onOwnThreads(
+      pages.map { page in
+        { () throws -> (digests: String, steps: Int) in
+          var stepDigests: [String] = []
+          let data = try data(of: page) { _, shapes in stepDigests.append(String(digest(shapes))) }
+          try Data(PageTemplate.html(title: page.name, data: data).utf8).write(
+            to: URL(fileURLWithPath: path + "/" + page.name + ".html"))
+          return ("\"\(page.name)\": [\(stepDigests.joined(separator: ","))]", stepDigests.count)
+        }
+      })
+    var steps: [String: Int] = [:]
+    for (page, result) in zip(pages, built) { steps[page.name] = result.steps }
+    let harness = path + "/phones.html"
+    try Data(Self.harness(digests: "{" + built.map(\.digests).joined(separator: ",") + "}").utf8)
+      .write(to: URL(fileURLWithPath: harness))
+    let dump = try await onOwnThread {
+      try RenderedPages.browser(
+        ["--dump-dom", "--allow-file-access-from-files"], "file://\(harness)")
+    }
+    guard let start = dump.range(of: "<pre id=\"out\">"),
+      let end = dump[start.upperBound...].range(of: "</pre>")
+    else { throw RenderedPages.Failure("the harness wrote nothing: " + dump.prefix(2_000)) }
+    let json = RenderedPages.unescaped(String(dump[start.upperBound..<end.lowerBound]))
+    guard let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+    else { throw RenderedPages.Failure("the harness wrote " + json.prefix(2_000)) }
+    if let error = object["error"] as? String {
+      throw RenderedPages.Failure("the harness failed: " + error)
+    }
+    var found: [String: (drawn: Drawn, steps: Int)] = [:]
+    for (name, value) in object {
+      guard let result = value as? [String: Any], let count = result["steps"] as? Int,
+        let first = result["first"] as? Int
+      else { continue }
+      let shapes = ((result["shapes"] as? [[Any]]) ?? []).map(Self.row)
+      found[name] = (Drawn(steps: count, first: first, shapes: shapes), steps[name] ?? 0)
+    }
+    return found
+  }
 
   /// The FNV-1a digest of `shapes` that the harness's `digest` makes of the script's: each text
   /// as its UTF-8 length and bytes, each number as its 8 bytes (one not finite, or -0, as 0), a
@@ -255,8 +266,9 @@ struct PagePhoneTests {
   }
 
   @Test(arguments: pages)
-  func pageDrawsTheScenesShapesAtEveryStep(_ page: Page) throws {
-    let (drawn, steps) = try #require(try Self.drawn.get()[page.name], "no page \(page.name)")
+  func pageDrawsTheScenesShapesAtEveryStep(_ page: Page) async throws {
+    let (drawn, steps) = try #require(
+      try await Self.drawn.value.get()[page.name], "no page \(page.name)")
     #expect(drawn.steps == steps, "\(page.name): steps")
     #expect(steps > 1)
     #expect(drawn.first == -1, "\(page.name): the shapes differ from step \(drawn.first)")
