@@ -67,7 +67,7 @@ struct FirefoxPageTests {
       """
   }
 
-  @Test func pagesDrawTheirStepsInFirefox() throws {
+  @Test func pagesDrawTheirStepsInFirefox() async throws {
     let folder = try TemporaryDirectory()
     // Short windows: a page's cost is mostly its why and blame texts, for every step.
     for (page, arguments) in [
@@ -107,19 +107,23 @@ struct FirefoxPageTests {
       preferences.map { "user_pref(\"\($0.0)\", \($0.1));\n" }.joined().utf8
     ).write(to: URL(fileURLWithPath: profile + "/user.js"))
     let png = folder.path + "/shot.png"
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: firefoxPath ?? "firefox-esr")
-    process.arguments = [
-      "--headless", "--no-remote", "--profile", profile, "--window-size=1200,900",
-      "--screenshot", png, "file://\(folder.path)/harness.html",
-    ]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let watchdog = DispatchWorkItem { process.terminate() }
-    DispatchQueue.global().asyncAfter(deadline: .now() + 90, execute: watchdog)
-    process.waitUntilExit()
-    watchdog.cancel()
+    let harness = "file://\(folder.path)/harness.html"
+    // Firefox starts in seconds, mostly waiting: waited for off the tests' threads.
+    try await onOwnThread {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: firefoxPath ?? "firefox-esr")
+      process.arguments = [
+        "--headless", "--no-remote", "--profile", profile, "--window-size=1200,900",
+        "--screenshot", png, harness,
+      ]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      let watchdog = DispatchWorkItem { process.terminate() }
+      DispatchQueue.global().asyncAfter(deadline: .now() + 90, execute: watchdog)
+      process.waitUntilExit()
+      watchdog.cancel()
+    }
     let shot = try Data(contentsOf: URL(fileURLWithPath: png))
     // A blank 1200 × 900 PNG is about 21 kB; the three drawn pages about 250 kB.
     #expect(shot.count > 100_000, "the harness hid the pages: a check failed")
