@@ -33,7 +33,7 @@ struct DebuggerTerminalTests {
   }
 
   /// The pane's text (with `-e`, its colours too), once `text` shows up or after 10 s.
-  func screen(waitingFor text: String, colors: Bool = false) async throws -> String {
+  func screen(waitingFor text: String, colors: Bool = false) throws -> String {
     var pane = ""
     for _ in 0..<100 {
       pane =
@@ -41,13 +41,12 @@ struct DebuggerTerminalTests {
         ? tmux("capture-pane", "-t", "t", "-p", "-e", "-S", "-200")
         : tmux("capture-pane", "-t", "t", "-p", "-S", "-200")
       if pane.contains(text) { return pane }
-      // The task sleeps, not the thread (one per core runs the tests).
-      try await Task.sleep(for: .milliseconds(100))
+      Thread.sleep(forTimeInterval: 0.1)
     }
     return pane
   }
 
-  @Test func promptRepeatsTheLastMoveOnABlankLineAndDrawsInColour() async throws {
+  @Test func promptRepeatsTheLastMoveOnABlankLineAndDrawsInColour() throws {
     let binary = try #require(ReplayBinary.url)
     defer { _ = try? tmux("kill-server") }
     let recording = ReplayBinary.packageRoot.appendingPathComponent("Recordings/basic-chat.jsonl")
@@ -55,18 +54,18 @@ struct DebuggerTerminalTests {
       "new-session", "-d", "-s", "t", "-x", "110", "-y", "70",
       "env -u NO_COLOR TERM=xterm-256color '\(binary.path)' '\(recording.path)'")
 
-    let opened = try await screen(waitingFor: "(replay)")
+    let opened = try screen(waitingFor: "(replay)")
     #expect(
       opened.contains(
         "bad-index: scrollToItem(at: item -1) but the list has items 0..<19\n(replay)"))
     try tmux("send-keys", "-t", "t", "next", "Enter")
-    #expect(try await screen(waitingFor: "step 1 of 32").contains("(replay) next\nstep 1 of 32"))
+    #expect(try screen(waitingFor: "step 1 of 32").contains("(replay) next\nstep 1 of 32"))
     try tmux("send-keys", "-t", "t", "Enter")
-    let repeated = try await screen(waitingFor: "step 2 of 32")
+    let repeated = try screen(waitingFor: "step 2 of 32")
     #expect(repeated.contains("(replay)\nstep 2 of 32  t=1s  line 3: keyboard willShow"))
 
     try tmux("send-keys", "-t", "t", "screen", "Enter")
-    let drawn = try await screen(waitingFor: "GAP 482", colors: true)
+    let drawn = try screen(waitingFor: "GAP 482", colors: true)
     // The gap row: white on red, as tmux re-renders the colours it was sent (97, 41).
     #expect(drawn.contains("\u{1B}[97m\u{1B}[41m░░░░"))
     #expect(drawn.contains(" gap 34 pt "))
@@ -78,7 +77,7 @@ struct DebuggerTerminalTests {
     var ended = false
     for _ in 0..<50 where !ended {
       ended = try tmux("list-sessions").isEmpty
-      if !ended { try await Task.sleep(for: .milliseconds(100)) }
+      if !ended { Thread.sleep(forTimeInterval: 0.1) }
     }
     #expect(ended)
   }

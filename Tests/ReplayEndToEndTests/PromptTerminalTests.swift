@@ -59,16 +59,18 @@ final class PromptPane {
 
   /// The pane's rows (and its history), once `text` shows up or after 20 s.
   ///
-  /// The waits between looks are the test's task sleeping, not its thread: the tests' threads
-  /// are one per core, and a blocked one would leave its core idle.
+  /// It sleeps its thread between looks, on purpose: a test's task that sleeps (or awaits) is
+  /// resumed only once the tests queued before it have had their turn on the tests' threads,
+  /// seconds later in a full run, and the program waiting at a prompt or a held progress line
+  /// (at most 10 s) must be answered in time.
   @discardableResult
-  func screen(waitingFor text: String) async -> String {
+  func screen(waitingFor text: String) -> String {
     var pane = ""
     for _ in 0..<200 {
       pane = tmux("capture-pane", "-t", "t", "-p", "-S", "-300")
       while pane.hasSuffix("\n\n") { pane.removeLast() }
       if pane.contains(text) { return pane }
-      try? await Task.sleep(for: .milliseconds(100))
+      Thread.sleep(forTimeInterval: 0.1)
     }
     return pane
   }
@@ -84,22 +86,22 @@ final class PromptPane {
 
   /// Whether process `pid` is stopped (as Ctrl-Z leaves it) within 5 s: state `T` in
   /// `/proc/PID/stat`, after the command's name in parentheses.
-  func isStopped(_ pid: pid_t) async -> Bool {
+  func isStopped(_ pid: pid_t) -> Bool {
     for _ in 0..<100 {
       let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
       if let name = stat.lastIndex(of: ")"), stat[name...].dropFirst(2).first == "T" {
         return true
       }
-      try? await Task.sleep(for: .milliseconds(50))
+      Thread.sleep(forTimeInterval: 0.05)
     }
     return false
   }
 
   /// Whether the program ended (its pane closed) within 5 s.
-  func hasEnded() async -> Bool {
+  func hasEnded() -> Bool {
     for _ in 0..<50 {
       if tmux("list-sessions").isEmpty { return true }
-      try? await Task.sleep(for: .milliseconds(100))
+      Thread.sleep(forTimeInterval: 0.1)
     }
     return false
   }
@@ -110,43 +112,42 @@ final class PromptPane {
 struct PromptTerminalTests {
   let recording = "Recordings/basic-chat.jsonl"
 
-  @Test func historyPersistsAcrossRunsAndUpDownAndCtrlRFindIt() async throws {
+  @Test func historyPersistsAcrossRunsAndUpDownAndCtrlRFindIt() throws {
     let state = try TemporaryDirectory()
     let environment = ["REPLAY_HISTORY": "1", "XDG_STATE_HOME": state.path]
     do {
       let first = try PromptPane([recording], environment: environment)
-      await first.screen(waitingFor: "(replay)")
+      first.screen(waitingFor: "(replay)")
       first.type("goto 5\r")
-      await first.screen(waitingFor: "step 5 of 32")
+      first.screen(waitingFor: "step 5 of 32")
       first.type("print inputBar.text\r")
-      await first.screen(waitingFor: "inputBar.text = \"H\"")
+      first.screen(waitingFor: "inputBar.text = \"H\"")
       first.type("quit\r")
-      #expect(await first.hasEnded())
+      #expect(first.hasEnded())
     }
     let saved = try String(contentsOfFile: state.path + "/replay/history", encoding: .utf8)
     #expect(saved == "goto 5\nprint inputBar.text\nquit\n")
 
     let second = try PromptPane([recording], environment: environment)
-    await second.screen(waitingFor: "(replay)")
+    second.screen(waitingFor: "(replay)")
     second.keys("Up", "Up")
     #expect(
-      await second.screen(waitingFor: "(replay) print inputBar.text").contains(
+      second.screen(waitingFor: "(replay) print inputBar.text").contains(
         "(replay) print inputBar.text"))
     second.keys("Up", "Down")
     #expect(
-      await second.screen(waitingFor: "(replay) print inputBar.text").hasSuffix(
+      second.screen(waitingFor: "(replay) print inputBar.text").hasSuffix(
         "(replay) print inputBar.text\n"))
     second.keys("C-u", "C-r")
     second.type("got")
     #expect(
-      await second.screen(waitingFor: "(reverse-i-search)'got': goto 5").contains(
+      second.screen(waitingFor: "(reverse-i-search)'got': goto 5").contains(
         "(reverse-i-search)'got': goto 5"))
     second.keys("Enter")
-    #expect(
-      await second.screen(waitingFor: "step 5 of 32").contains("(replay) goto 5\nstep 5 of 32"))
+    #expect(second.screen(waitingFor: "step 5 of 32").contains("(replay) goto 5\nstep 5 of 32"))
   }
 
-  @Test func aHistoryThatCannotBeSavedIsReportedOnceAndThePromptGoesOn() async throws {
+  @Test func aHistoryThatCannotBeSavedIsReportedOnceAndThePromptGoesOn() throws {
     // A plain file where the history's folder should be: every write fails with ENOTDIR,
     // even for root (who would pass a permission check).
     let state = try TemporaryDirectory()
@@ -154,11 +155,11 @@ struct PromptTerminalTests {
     let pane = try PromptPane(
       [recording], width: 320,
       environment: ["REPLAY_HISTORY": "1", "XDG_STATE_HOME": state.path])
-    await pane.screen(waitingFor: "(replay)")
+    pane.screen(waitingFor: "(replay)")
     pane.type("goto 5\r")
-    await pane.screen(waitingFor: "step 5 of 32")
+    pane.screen(waitingFor: "step 5 of 32")
     pane.type("goto 6\r")
-    let screen = await pane.screen(waitingFor: "step 6 of 32")
+    let screen = pane.screen(waitingFor: "step 6 of 32")
     let warnings = screen.split(separator: "\n").filter { $0.hasPrefix("warning:") }
     let history = state.path + "/replay/history"
     // The temporary file beside the history gets a unique name, so the line is compared up
@@ -171,23 +172,23 @@ struct PromptTerminalTests {
     #expect(screen.contains("(replay) goto 6\nstep 6 of 32"))
   }
 
-  @Test func tabCompletesCommandsPathsAndFileNames() async throws {
+  @Test func tabCompletesCommandsPathsAndFileNames() throws {
     let pane = try PromptPane([recording])
-    await pane.screen(waitingFor: "(replay)")
+    pane.screen(waitingFor: "(replay)")
     pane.type("bla")
     pane.keys("Tab")
     pane.type("inputBar.fr")
     pane.keys("Tab")
     #expect(
-      await pane.screen(waitingFor: "(replay) blame inputBar.frame.").contains(
+      pane.screen(waitingFor: "(replay) blame inputBar.frame.").contains(
         "(replay) blame inputBar.frame."))
     pane.keys("C-u")
     // Two files start so: Tab goes as far as they agree, a second Tab lists them.
     pane.type("source Recordings/hardw")
     pane.keys("Tab")
-    await pane.screen(waitingFor: "source Recordings/hardware-keyboard.jsonl")
+    pane.screen(waitingFor: "source Recordings/hardware-keyboard.jsonl")
     pane.keys("Tab")
-    let listed = await pane.screen(waitingFor: "hardware-keyboard.jsonl.expected")
+    let listed = pane.screen(waitingFor: "hardware-keyboard.jsonl.expected")
     #expect(
       listed.contains(
         // The cells are 43 + 2 wide: the shorter name is padded with 11 spaces.
@@ -195,9 +196,9 @@ struct PromptTerminalTests {
       ))
   }
 
-  @Test func editingJapaneseTextPastingCtrlDAndAResize() async throws {
+  @Test func editingJapaneseTextPastingCtrlDAndAResize() throws {
     let pane = try PromptPane([recording], width: 60, height: 30)
-    await pane.screen(waitingFor: "(replay)")
+    pane.screen(waitingFor: "(replay)")
     // Type the first string without "に", go back to where it belongs, insert it.
     pane.type("print \"こんちは\" == \"こんにちは\"")
     // Back over `"こんにちは"` (7), ` == ` (4), `"` and `は`, `ち` (3): 14 to land before `ち`.
@@ -205,24 +206,23 @@ struct PromptTerminalTests {
     pane.type("に")
     pane.keys("Enter")
     #expect(
-      await pane.screen(waitingFor: "= true").contains(
+      pane.screen(waitingFor: "= true").contains(
         "(replay) print \"こんにちは\" == \"こんにちは\"\n\"こんにちは\" == \"こんにちは\" = true"))
 
     // Ctrl-C at the prompt drops the line and prompts again.
     pane.type("blame inputBar")
     pane.keys("C-c")
-    #expect(
-      await pane.screen(waitingFor: "inputBar^C").contains("(replay) blame inputBar^C\n(replay)"))
+    #expect(pane.screen(waitingFor: "inputBar^C").contains("(replay) blame inputBar^C\n(replay)"))
 
     // Ctrl-D on a partial line deletes under the cursor: "nextx" becomes "next".
     pane.type("nextx")
     pane.keys("Left", "C-d", "Enter")
-    #expect(await pane.screen(waitingFor: "step 1 of 32").contains("(replay) next\nstep 1 of 32"))
+    #expect(pane.screen(waitingFor: "step 1 of 32").contains("(replay) next\nstep 1 of 32"))
 
     // Three pasted commands run one after the other.
     pane.tmux("set-buffer", "goto 4\nwhere\nprint inputBar.text\n")
     pane.tmux("paste-buffer", "-p", "-t", "t")
-    let pasted = await pane.screen(waitingFor: "inputBar.text = \"\"")
+    let pasted = pane.screen(waitingFor: "inputBar.text = \"\"")
     #expect(pasted.contains("(replay) goto 4\nstep 4 of 32"))
     #expect(pasted.contains("(replay) where\nstep 4 of 32"))
     #expect(pasted.contains("(replay) print inputBar.text\ninputBar.text = \"\""))
@@ -230,43 +230,42 @@ struct PromptTerminalTests {
     // 30 columns: a 47-character line wraps after "(replay) " and 21 more.
     pane.tmux("resize-window", "-t", "t", "-x", "30")
     pane.type("print keyboard.visibleHeight + 1000000")
-    let wrapped = await pane.screen(waitingFor: "+ 1000000")
+    let wrapped = pane.screen(waitingFor: "+ 1000000")
     #expect(wrapped.contains("(replay) print keyboard.visibl\neHeight + 1000000"))
     pane.keys("Enter")
     // At step 4 the keyboard is up: 336 + 1000000.
     #expect(
-      await pane.screen(waitingFor: "= 1000336").contains(
+      pane.screen(waitingFor: "= 1000336").contains(
         "eHeight + 1000000\nkeyboard.visibleHeight + 10000\n00 = 1000336"))
     pane.keys("C-d")
-    #expect(await pane.hasEnded())
+    #expect(pane.hasEnded())
   }
 
-  @Test func longOutputGoesThroughThePager() async throws {
+  @Test func longOutputGoesThroughThePager() throws {
     // basic-chat's 19 messages take more rows than the 20 the pane has.
     let pane = try PromptPane(
       [recording], width: 100, height: 20, environment: ["PAGER": "sed s/^/paged:/"])
-    await pane.screen(waitingFor: "(replay)")
+    pane.screen(waitingFor: "(replay)")
     pane.type("print messages\r")
-    #expect(await pane.screen(waitingFor: "paged:messages: [").contains("paged:messages: ["))
+    #expect(pane.screen(waitingFor: "paged:messages: [").contains("paged:messages: ["))
     pane.type("print inputBar.text\r")
-    #expect(await pane.screen(waitingFor: "= \"\"").contains("\ninputBar.text = \"\""))
+    #expect(pane.screen(waitingFor: "= \"\"").contains("\ninputBar.text = \"\""))
     // Short output is printed straight; with pagination off, long output too.
     pane.type("set pagination off\rprint messages\rwhere\r")
-    let straight = await pane.screen(waitingFor: "(replay) where")
+    let straight = pane.screen(waitingFor: "(replay) where")
     #expect(straight.components(separatedBy: "paged:messages: [").count == 2)
     #expect(straight.contains("(replay) print messages\nmessages: ["))
 
     let cat = try PromptPane([recording], width: 100, height: 20, environment: ["PAGER": "cat"])
-    await cat.screen(waitingFor: "(replay)")
+    cat.screen(waitingFor: "(replay)")
     cat.type("print messages\r")
-    #expect(
-      await cat.screen(waitingFor: "messages: [").contains("(replay) print messages\nmessages: ["))
+    #expect(cat.screen(waitingFor: "messages: [").contains("(replay) print messages\nmessages: ["))
     cat.type("set pagination off\r")
     cat.type("quit\r")
-    #expect(await cat.hasEnded())
+    #expect(cat.hasEnded())
   }
 
-  @Test func progressAndCtrlCWhileLoadingAndDuringReverseContinue() async throws {
+  @Test func progressAndCtrlCWhileLoadingAndDuringReverseContinue() throws {
     let folder = try TemporaryDirectory()
     let file = folder.path + "/long.jsonl"
     // The load reports its progress every 4,096 events: 5,000 give one report.
@@ -279,63 +278,63 @@ struct PromptTerminalTests {
     let pane = try PromptPane(
       [file], width: 200, height: 40,
       environment: ["REPLAY_PROGRESS_DELAY": "0", "REPLAY_PROGRESS_HOLD": "1"])
-    let loading = await pane.screen(waitingFor: "Loading \(file): ")
+    let loading = pane.screen(waitingFor: "Loading \(file): ")
     let progress = try #require(loading.range(of: "Loading \(file): "), "no progress line")
     #expect(loading[progress.upperBound...].contains(" MiB (") && loading.contains(" events, "))
     // Ctrl-C at the first report stops the load after 4,096 events; the line is cleared.
     pane.keys("C-c")
-    let opened = await pane.screen(waitingFor: "(replay)")
+    let opened = pane.screen(waitingFor: "(replay)")
     #expect(opened.contains("Loading stopped by Ctrl-C after "))
     #expect(opened.contains("; the debugger has the first 4,096 events.\n"))
     #expect(!opened.contains(" left"))
     // A watch on a message's text makes reverse-continue replay every step, a segment of 256 at a
     // time from the last (3,840…4,095), then look at Ctrl-C: its line says step 3,840.
     pane.type("goto last\rwatch messages[3].text\rbreak 10\rreverse-continue\r")
-    await pane.screen(waitingFor: "reverse-continue: at step 3,840 of 4,096, ")
+    pane.screen(waitingFor: "reverse-continue: at step 3,840 of 4,096, ")
     pane.keys("C-c")
-    let stopped = await pane.screen(waitingFor: "Interrupted (Ctrl-C) after searching steps")
+    let stopped = pane.screen(waitingFor: "Interrupted (Ctrl-C) after searching steps")
     #expect(
       stopped.contains(
         "Interrupted (Ctrl-C) after searching steps 3840…4096; breakpoints, watchpoints and displays are kept."
       ))
     pane.type("info breakpoints\r")
     // The listing's last row: "at step 10" alone is already on the screen, in `break 10`'s reply.
-    let listed = await pane.screen(waitingFor: "2    breakpoint  keep  y    0     at step 10")
+    let listed = pane.screen(waitingFor: "2    breakpoint  keep  y    0     at step 10")
     #expect(listed.contains("1    watchpoint  keep  y    0     messages[3].text"))
     #expect(listed.contains("2    breakpoint  keep  y    0     at step 10"))
   }
 
-  @Test func ctrlZAndASignalLeaveTheTerminalAsItWas() async throws {
+  @Test func ctrlZAndASignalLeaveTheTerminalAsItWas() throws {
     let settings = "stty -a | tr ' ' '\\n' | grep -x -- '-\\?icanon\\|-\\?echo' | tr '\\n' ' '"
     let pane = try PromptPane([recording], after: "echo \"status $?\"; \(settings); sleep 30")
-    await pane.screen(waitingFor: "(replay)")
+    pane.screen(waitingFor: "(replay)")
     pane.type("nex")
     // Ctrl-Z stops it with the terminal restored; SIGCONT (as fg sends) brings the prompt back.
     pane.keys("C-z")
     let process = try #require(pane.replayProcess())
-    #expect(await pane.isStopped(process))
+    #expect(pane.isStopped(process))
     kill(process, SIGCONT)
     pane.type("t\r")
-    #expect(await pane.screen(waitingFor: "step 1 of 32").contains("(replay) next\nstep 1 of 32"))
+    #expect(pane.screen(waitingFor: "step 1 of 32").contains("(replay) next\nstep 1 of 32"))
     pane.type("goto")
     // A crash in raw mode: the handler restores the terminal, then dies of the signal (128 + 11).
     kill(process, SIGSEGV)
-    #expect(await pane.screen(waitingFor: "echo").contains("status 139\nicanon echo"))
+    #expect(pane.screen(waitingFor: "echo").contains("status 139\nicanon echo"))
   }
 
-  @Test func aDumbTerminalGetsAPlainPromptThatSurvivesErrors() async throws {
+  @Test func aDumbTerminalGetsAPlainPromptThatSurvivesErrors() throws {
     let pane = try PromptPane([recording], environment: ["TERM": "dumb"])
-    await pane.screen(waitingFor: "(replay)")
+    pane.screen(waitingFor: "(replay)")
     // No editor (the terminal's own line discipline); an error does not end the session.
     pane.type("nxt\r")
     // The error goes to standard error and the next prompt to standard output, a moment apart:
     // the wait is for both, not for the error alone.
     #expect(
-      await pane.screen(waitingFor: "did you mean 'next'?\n(replay)").contains(
+      pane.screen(waitingFor: "did you mean 'next'?\n(replay)").contains(
         "(replay) nxt\nError: unknown command 'nxt'; did you mean 'next'?\n(replay)"))
     pane.type("next\r")
-    #expect(await pane.screen(waitingFor: "step 1 of 32").contains("(replay) next\nstep 1 of 32"))
+    #expect(pane.screen(waitingFor: "step 1 of 32").contains("(replay) next\nstep 1 of 32"))
     pane.type("quit\r")
-    #expect(await pane.hasEnded())
+    #expect(pane.hasEnded())
   }
 }

@@ -22,7 +22,7 @@ struct ScreenTerminalTests {
     return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
   }
 
-  @Test(.enabled(if: tmuxPath != nil)) func screenFitsAnEightyByTwentyFourTerminal() async throws {
+  @Test(.enabled(if: tmuxPath != nil)) func screenFitsAnEightyByTwentyFourTerminal() throws {
     let binary = try #require(ReplayBinary.url)
     defer { tmux("kill-server") }
     let recording = ReplayBinary.recording("basic-chat.jsonl")
@@ -31,13 +31,13 @@ struct ScreenTerminalTests {
       "TERM=xterm '\(binary.path)' --color never '\(recording)'")
     var pane = ""
     for _ in 0..<100 where !pane.contains("(replay)") {
-      try await Task.sleep(for: .milliseconds(50))
+      Thread.sleep(forTimeInterval: 0.05)
       pane = tmux("capture-pane", "-t", "s", "-p")
     }
     tmux("send-keys", "-t", "s", "goto 2", "Enter")
     tmux("send-keys", "-t", "s", "screen", "Enter")
     for _ in 0..<100 where !pane.contains("╰") {
-      try await Task.sleep(for: .milliseconds(50))
+      Thread.sleep(forTimeInterval: 0.05)
       pane = tmux("capture-pane", "-t", "s", "-p")
     }
     let lines = pane.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
