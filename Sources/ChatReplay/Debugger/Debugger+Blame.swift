@@ -18,13 +18,24 @@ extension Debugger {
         guard index.mask(at: step) & bits != 0 else { continue }
         if isExact || (index.mask(at: step) & bits).nonzeroBitCount == 1 {
           steps.append(step)
-        } else if path.value(in: state(at: step - 1)) != path.value(in: state(at: step)) {
+        } else if value(of: path, at: step - 1) != value(of: path, at: step) {
           steps.append(step)
         }
       }
       return steps
     }
     if let steps = messageChangeSteps(of: path) { return steps }
+    if remembered != nil && last <= PageData.explainedStepLimit {
+      // A page's short timeline: the values are remembered for the next step's blame.
+      var steps: [Int] = []
+      var previous = value(of: path, at: 0)
+      for step in 1...last {
+        let value = value(of: path, at: step)
+        if value != previous { steps.append(step) }
+        previous = value
+      }
+      return steps
+    }
     var steps: [Int] = []
     var previous: StateNode?
     var stopped: Int?
@@ -64,7 +75,7 @@ extension Debugger {
     var step = low + 1
     while step <= last {
       if index.mask(at: step) & frame.bits != 0
-        && path.value(in: state(at: step - 1)) != path.value(in: state(at: step))
+        && value(of: path, at: step - 1) != value(of: path, at: step)
       {
         steps.append(step)
       }
@@ -76,8 +87,8 @@ extension Debugger {
   mutating func blame(_ path: StatePath, all: Bool) throws(DebuggerError) -> [String] {
     try checkPath(path)
     let changes = try changeSteps(of: path)
-    let initial = path.value(in: state(at: 0))
-    let now = path.value(in: state)
+    let initial = value(of: path, at: 0)
+    let now = value(of: path, at: step)
     // The change that set the current value: the last one at or before this step.
     let setter = changes.lastIndex { $0 <= step }
     let count = changes.count
@@ -105,8 +116,8 @@ extension Debugger {
       }
       previousIndex = position
       let changed = changes[position]
-      let old = path.value(in: state(at: changed - 1))?.text ?? "(none)"
-      let new = path.value(in: state(at: changed))?.text ?? "(none)"
+      let old = value(of: path, at: changed - 1)?.text ?? "(none)"
+      let new = value(of: path, at: changed)?.text ?? "(none)"
       let event = timeline.event(at: changed)
       rows.append([
         "step \(changed)", "t=\(JSONWriter.format(event.t))s",
@@ -143,22 +154,42 @@ extension Debugger {
     return lines
   }
 
-  /// Rows as columns padded to their widest cell; the last column is not padded.
+  /// Rows as columns padded to their widest cell (in characters); the last column is not padded.
+  ///
+  /// Lines are put together as bytes: a page explains every value at every step, and joining
+  /// and padding `String`s was most of `blame`'s cost.
   func table(_ rows: [[String]]) -> [String] {
     guard let columns = rows.map(\.count).max() else { return [] }
+    let counts = rows.map { $0.map(Self.characterCount) }
     var widths = [Int](repeating: 0, count: columns)
-    for row in rows {
-      for (index, cell) in row.enumerated() where index < columns - 1 {
-        widths[index] = max(widths[index], cell.count)
+    for row in counts {
+      for (index, count) in row.enumerated() where index < columns - 1 {
+        widths[index] = max(widths[index], count)
       }
     }
-    return rows.map { row in
-      var line = " "
+    return zip(rows, counts).map { row, counts in
+      var line: [UInt8] = [0x20]
       for (index, cell) in row.enumerated() {
-        line += " " + (index < columns - 1 ? cell.padded(widths[index]) : cell)
+        line.append(0x20)
+        line.append(contentsOf: cell.utf8)
+        if index < columns - 1 && counts[index] < widths[index] {
+          line.append(contentsOf: repeatElement(0x20, count: widths[index] - counts[index]))
+        }
       }
-      return line.trimmingTrailingSpaces()
+      // Trailing spaces are trailing bytes when every byte is ASCII; otherwise a space can end
+      // a character that begins before it (after a prepended mark), and the text decides.
+      guard line.allSatisfy({ $0 < 0x80 }) else {
+        return String(decoding: line, as: UTF8.self).trimmingTrailingSpaces()
+      }
+      while line.last == 0x20 { line.removeLast() }
+      return String(decoding: line, as: UTF8.self)
     }
+  }
+
+  /// The characters in `text`: its bytes when they are ASCII but a carriage return (which joins
+  /// a line feed after it into one character).
+  static func characterCount(_ text: String) -> Int {
+    text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? text.utf8.count : text.count
   }
 }
 

@@ -1,16 +1,16 @@
 extension Debugger {
   /// The value at `path` in the current state, or an error with the nearest paths.
   mutating func checkedValue(_ path: StatePath) throws(DebuggerError) -> StateNode {
+    if let value = value(of: path, at: step) { return value }
     let current = state
-    if let value = path.value(in: current) { return value }
     try checkIndex(path, in: current)
     throw .noSuchPath(path.description, nearest: Self.nearestPaths(to: path, in: current))
   }
 
   /// Checks that `path` exists now, or could later (an element not yet appended).
   mutating func checkPath(_ path: StatePath) throws(DebuggerError) {
+    if value(of: path, at: step) != nil { return }
     let current = state
-    if path.value(in: current) != nil { return }
     if case .key(let name) = path.components.first, name == "messages" || name == "diagnostics",
       path.components.count >= 2, case .index = path.components[1]
     {

@@ -5,7 +5,10 @@ extension Debugger {
     let layout = current.layout.rawValue
     let explanation = current.explain(path)
     let inputs = explanation?.inputs ?? []
-    let found = lastChanges(of: [path] + inputs.map(\.path), atOrBefore: step)
+    let found =
+      remembered == nil
+      ? lastChanges(of: [path] + inputs.map(\.path), atOrBefore: step)
+      : rememberedLastChanges(of: [path] + inputs.map(\.path), atOrBefore: step)
     var lines = ["\(path) = \(value.text)"]
     if let explanation {
       lines += wrap("rule (\(layout)): " + explanation.rule, indent: "  ", continuation: "    ")
@@ -13,11 +16,11 @@ extension Debugger {
       if !inputs.isEmpty {
         lines.append("  inputs:")
         let rows = inputs.enumerated().map { index, input -> [String] in
-          let value = input.path.value(in: current)?.text ?? "(none)"
+          let text = self.value(of: input.path, at: step)?.text ?? "(none)"
           let name =
             input.symbol == input.path.description
             ? input.symbol : "\(input.symbol) = \(input.path)"
-          return ["  \(name) = \(value)", describe(found[index + 1].map(\.step))]
+          return ["  \(name) = \(text)", describe(found[index + 1].map(\.step))]
         }
         lines += table(rows)
       }

@@ -76,6 +76,8 @@ public struct Debugger: Sendable {
   /// The terminal's size, which `screen` fits its drawing into; `nil` draws at full size.
   public var terminalSize: TerminalSize?
   var cache: StateCache
+  /// The values `why` and `blame` read, when remembered (``rememberValues()``).
+  var remembered: RememberedValues?
   /// What each step changed, so scans visit only the steps that matter.
   let index: ChangeIndex
   var breakpoints: [Breakpoint] = []

@@ -111,7 +111,12 @@ struct PageBuilder {
     trackValues.reserveCapacity(4 * expectedCount)
     stepTypes.reserveCapacity(expectedCount)
     explains = timeline != nil
-    if let timeline { debugger = Debugger(timeline: timeline) }
+    if let timeline {
+      // Every value's why and blame at every step of the window read the same values again.
+      var explainer = Debugger(timeline: timeline)
+      explainer.rememberValues()
+      debugger = explainer
+    }
   }
 
   /// The number of steps added.
@@ -512,7 +517,9 @@ struct PageBuilder {
         !isChanged && !isObservation && explained[id] != nil
         && explained[id]?.explanation == explanation
         && !(explanation?.inputs ?? []).contains { input in
-          input.path.value(in: state) != previousState.flatMap { input.path.value(in: $0) }
+          // The debugger's states are the page's (the same replay), and it remembers values.
+          debugger.value(of: input.path, at: step)
+            != (previousState == nil ? nil : debugger.value(of: input.path, at: step - 1))
         }
       let text =
         isSame

@@ -1,0 +1,43 @@
+/// The values of paths at steps, remembered while a page's window (at most
+/// ``PageData/explainedStepLimit`` steps) is explained at every step: `why` and `blame` of each
+/// path read the same values again at each step of the window.
+struct RememberedValues: Sendable {
+  /// For each path asked about, its value at each step asked about.
+  var values: [StatePath: [Int: StateNode?]] = [:]
+}
+
+extension Debugger {
+  /// Remembers from now on each value that `why` and `blame` read, for a page's window explained
+  /// at every step (the interactive debugger reads each once or twice, and does not keep them).
+  mutating func rememberValues() {
+    remembered = RememberedValues()
+  }
+
+  /// The value at `path` in the state at `step`, as `path.value(in:)` gives it.
+  mutating func value(of path: StatePath, at step: Int) -> StateNode? {
+    guard remembered != nil else { return path.value(in: state(at: step)) }
+    if let known = remembered?.values[path]?[step] { return known }
+    let value = path.value(in: state(at: step))
+    remembered?.values[path, default: [:]][step] = .some(value)
+    return value
+  }
+
+  /// ``lastChanges(of:atOrBefore:)`` from the remembered values: for each path, the last step at
+  /// or before `end` whose value differs from the step before's, and the value before.
+  mutating func rememberedLastChanges(of paths: [StatePath], atOrBefore end: Int)
+    -> [(step: Int, old: StateNode?)?]
+  {
+    paths.map { path in
+      guard end >= 0 else { return nil }
+      var later = value(of: path, at: end)
+      var step = end
+      while step > 0 {
+        let earlier = value(of: path, at: step - 1)
+        if earlier != later { return (step, earlier) }
+        later = earlier
+        step -= 1
+      }
+      return nil
+    }
+  }
+}
