@@ -87,6 +87,9 @@ struct PageBuilder {
   private var listWidth = 0.0
   private var previousState: ChatState?
   private var explained: [Int: (why: Int, blame: Int, explanation: Explanation?)] = [:]
+  /// Each explained path parsed, and its bits in the change index, by path id (found at the
+  /// path's first explanation).
+  private var statePaths: [Int: (path: StatePath?, bits: UInt32?)] = [:]
   /// The scene, drawn step by step here unless another ``PageScene`` draws it.
   private var scene: PageScene?
 
@@ -489,6 +492,13 @@ struct PageBuilder {
     listWidth = width
   }
 
+  /// The number of `text` among the texts; `previous`'s when that text is the same, which needs
+  /// no hashing (a value's blame and why are often the same text again, and long).
+  private mutating func internAgain(_ text: String, was previous: Int?) -> Int {
+    if let previous, texts[previous] == text { return previous }
+    return Self.intern(text, &texts, &textIndex)
+  }
+
   /// Writes `why` and `blame` for every value but the messages': `path, why, blame…`.
   private mutating func addExplanations(_ state: ChatState, changed: Set<Int>) {
     guard var debugger, let timeline else { return }
@@ -500,15 +510,21 @@ struct PageBuilder {
     for id in leafIDs.filter({ $0 >= 0 }) + diagnosticIDs {
       let path = paths[id]
       let isChanged = index == 0 || changed.contains(id) || id < 2
-      let statePath = StatePath(parsing: path)
+      let statePath: StatePath?
+      let bits: UInt32?
+      if let found = statePaths[id] {
+        (statePath, bits) = found
+      } else {
+        statePath = StatePath(parsing: path)
+        bits = statePath.flatMap { debugger.index.bits(for: $0) }?.bits
+        statePaths[id] = (statePath, bits)
+      }
       // `blame` at a step depends only on which of the steps it lists set the value, so it
       // stays the same text until one of those steps (those the change index marks).
-      let marks = statePath.flatMap { debugger.index.bits(for: $0) }.map {
-        debugger.index.mask(at: step) & $0.bits != 0
-      }
+      let marks = bits.map { debugger.index.mask(at: step) & $0 != 0 }
       let blame =
         isChanged || marks != false || explained[id] == nil
-        ? Self.intern(debugger.execute("blame \(path)").text, &texts, &textIndex)
+        ? internAgain(debugger.execute("blame \(path)").text, was: explained[id]?.blame)
         : explained[id]?.blame ?? 0
       // `why` reads the rule, the value and its inputs' values and last changes: while none
       // of them changed (and no observation came in), its text is the previous step's.
@@ -524,7 +540,7 @@ struct PageBuilder {
       let text =
         isSame
         ? explained[id]?.why ?? 0
-        : Self.intern(debugger.execute("why \(path)").text, &texts, &textIndex)
+        : internAgain(debugger.execute("why \(path)").text, was: explained[id]?.why)
       explained[id] = (text, blame, explanation)
       why.integer(id)
       why.integer(text)
