@@ -53,7 +53,7 @@ struct HTMLPageTests {
   func renderedPageAgreesWithTheJSONState(_ name: String, _ step: Int) async throws {
     let pages = try await RenderedPages.get()
     let dom = try #require(pages.doms["\(name)#\(step)"], "no DOM for \(name) at step \(step)")
-    let state = try Self.state(name, at: step)
+    let state = try Self.state(name, at: step, in: pages)
     try Self.expectPanel(dom, showing: state, step: step)
     // The scrubber and the list are on the step.
     #expect(dom.contains("<body data-step=\"\(step)\">"))
@@ -63,13 +63,15 @@ struct HTMLPageTests {
     try Self.expectPhone(dom, showing: state, step: step)
   }
 
-  /// `replay NAME --json --at STEP` (`--layout LAYOUT` when given), parsed.
-  static func state(_ name: String, layout: String? = nil, at step: Int) throws -> [String: Any] {
-    let json = try ReplayBinary.run(
-      [ReplayBinary.recording(name)] + (layout.map { ["--layout", $0] } ?? [])
-        + ["--json", "--at", "\(step)"])
+  /// `replay NAME --json --at STEP` (`--layout LAYOUT` when given), parsed: run with the
+  /// pages (``RenderedPages/jsonStates``).
+  static func state(
+    _ name: String, layout: String? = nil, at step: Int, in pages: RenderedPages
+  ) throws -> [String: Any] {
+    let json = try #require(
+      pages.states[RenderedPages.key(name, layout, step)], "no --json of \(name) at \(step)")
     return try #require(
-      try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
   }
 
   /// The state panel of `dom` shows `state`'s paths and values, and only those.
@@ -198,7 +200,7 @@ struct HTMLPageTests {
     #expect(dom.contains("<body data-step=\"\(step)\">"))
     #expect(dom.contains(try Regex("<div class=\"row sel[^\"]*\" data-step=\"\(step)\"")))
     for (index, layout) in RenderedPages.sideBySideLayouts.enumerated() {
-      let state = try Self.state(visit.name, layout: layout, at: step)
+      let state = try Self.state(visit.name, layout: layout, at: step, in: pages)
       let phone = try #require(Self.svg(id: "phone\(index)", in: dom), "no phone for \(layout)")
       try Self.expectPhone(String(phone), showing: state, step: step)
       // The state panel shows the layout chosen in the page, the first at the start.
@@ -212,7 +214,8 @@ struct HTMLPageTests {
     // Chosen in the page's menu at step 8 (where the harness's keys left it).
     let dom = try #require(pages.doms["\(visit.page)#side1"])
     #expect(dom.contains("<body data-step=\"8\">"))
-    let state = try Self.state(visit.name, layout: RenderedPages.sideBySideLayouts[1], at: 8)
+    let state = try Self.state(
+      visit.name, layout: RenderedPages.sideBySideLayouts[1], at: 8, in: pages)
     try Self.expectPanel(dom, showing: state, step: 8)
   }
 
@@ -315,7 +318,9 @@ struct RenderedPages: Sendable {
   /// Built on first use, shared by every test of the suite, off the threads that run the
   /// tests (``onOwnThread(_:)``): the suite's tests wait for it without holding them.
   static let shared = Task { () -> Result<RenderedPages, Failure> in
-    do { return .success(try await RenderedPages.make()) } catch let failure as Failure {
+    do { return .success(try await onOwnThread { try RenderedPages.make() }) } catch let failure
+      as Failure
+    {
       return .failure(failure)
     } catch { return .failure(Failure("\(error)")) }
   }
@@ -338,6 +343,12 @@ struct RenderedPages: Sendable {
   /// The page `replay check --artifacts` wrote for a failing recording, and what check printed.
   let artifactPage: Data
   let checkOutput: String
+  /// What `replay --json --at` printed for each of ``jsonStates``, by ``key(_:_:_:)``.
+  let states: [String: String]
+
+  static func key(_ name: String, _ layout: String?, _ step: Int) -> String {
+    "\(name) \(layout ?? "") \(step)"
+  }
 
   /// Runs `replay ARGUMENTS` (in `directory`); throws what it printed to standard error when it
   /// fails, unless `failing` says a failure is expected.
@@ -352,9 +363,17 @@ struct RenderedPages: Sendable {
     return result
   }
 
-  /// Builds the pages, each `replay` on a thread of its own and all at once, then opens them
-  /// in the browser while two more browsers take the screenshots.
-  private static func make() async throws -> RenderedPages {
+  /// The `replay NAME --json --at STEP` runs (`--layout LAYOUT` when given) whose states the
+  /// tests compare the pages with.
+  static let jsonStates: [(name: String, layout: String?, step: Int)] =
+    visits.flatMap { visit in visit.steps.map { (visit.name, nil, $0) } }
+    + sideBySide.steps.flatMap { step in sideBySideLayouts.map { (sideBySide.name, $0, step) } }
+    + [(sideBySide.name, sideBySideLayouts[1], 8)]
+
+  /// Builds the pages and runs `replay --json` for ``jsonStates``, each `replay` on a thread of
+  /// its own and all at once, then opens the pages in the browser while two more browsers take
+  /// the screenshots.
+  private static func make() throws -> RenderedPages {
     let folder = try TemporaryDirectory()
     let path = folder.path
     let generated = path + "/generated.jsonl"
@@ -381,7 +400,19 @@ struct RenderedPages: Sendable {
         ["check", "--fail-on", "any", "--artifacts", path + "/artifacts", visits[2].name],
         in: ReplayBinary.packageRoot.appendingPathComponent("Recordings").path, failing: true)
     }
-    let check = try await onOwnThreads(runs).last
+    let check = runs.count - 1
+    for (name, layout, step) in jsonStates {
+      runs.append {
+        try replay(
+          [ReplayBinary.recording(name)] + (layout.map { ["--layout", $0] } ?? [])
+            + ["--json", "--at", "\(step)"])
+      }
+    }
+    let results = try allAtOnce(runs)
+    var states: [String: String] = [:]
+    for ((name, layout, step), result) in zip(jsonStates, results.suffix(jsonStates.count)) {
+      states[Self.key(name, layout, step)] = result.standardOutput
+    }
     func read(_ name: String) throws -> Data {
       try Data(contentsOf: URL(fileURLWithPath: path + "/" + name))
     }
@@ -399,7 +430,7 @@ struct RenderedPages: Sendable {
           "file://\(page)#step=\(step)")
       }
     }
-    let dump = try await onOwnThreads(browsers)[0]
+    let dump = try allAtOnce(browsers)[0]
     guard let start = dump.range(of: "<pre id=\"out\">"),
       let end = dump[start.upperBound...].range(of: "</pre>")
     else { throw Failure("the harness wrote nothing: " + dump.prefix(2_000)) }
@@ -412,7 +443,7 @@ struct RenderedPages: Sendable {
       sameInputPages: (try read("again.html"), try read(Self.visits[2].name + ".html")),
       threadPages: (try read("jobs1.html"), try read("jobs2.html")),
       artifactPage: (try? read("artifacts/" + Self.visits[2].name + ".html")) ?? Data(),
-      checkOutput: (check?.standardOutput ?? "") + (check?.standardError ?? ""))
+      checkOutput: results[check].standardOutput + results[check].standardError, states: states)
   }
 
   /// A page that opens each visit's page in a frame, selects its steps one after the other and

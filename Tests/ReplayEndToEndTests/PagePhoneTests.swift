@@ -95,7 +95,9 @@ struct PagePhoneTests {
   /// first use, off the threads that run the tests (``onOwnThread(_:)``).
   static let drawn = Task {
     () -> Result<[String: (drawn: Drawn, steps: Int)], RenderedPages.Failure> in
-    do { return .success(try await draw()) } catch let failure as RenderedPages.Failure {
+    do { return .success(try await onOwnThread { try draw() }) } catch let failure
+      as RenderedPages.Failure
+    {
       return .failure(failure)
     } catch {
       return .failure(RenderedPages.Failure("\(error)"))
@@ -104,10 +106,10 @@ struct PagePhoneTests {
 
   /// Writes every page and the scene's digests of its steps (the pages at once, each on a
   /// thread of its own), then opens them in the browser.
-  static func draw() async throws -> [String: (drawn: Drawn, steps: Int)] {
+  static func draw() throws -> [String: (drawn: Drawn, steps: Int)] {
     let folder = try TemporaryDirectory()
     let path = folder.path
-    let built = try await onOwnThreads(
+    let built = try allAtOnce(
       pages.map { page in
         { () throws -> (digests: String, steps: Int) in
           var stepDigests: [String] = []
@@ -122,10 +124,8 @@ struct PagePhoneTests {
     let harness = path + "/phones.html"
     try Data(Self.harness(digests: "{" + built.map(\.digests).joined(separator: ",") + "}").utf8)
       .write(to: URL(fileURLWithPath: harness))
-    let dump = try await onOwnThread {
-      try RenderedPages.browser(
-        ["--dump-dom", "--allow-file-access-from-files"], "file://\(harness)")
-    }
+    let dump = try RenderedPages.browser(
+      ["--dump-dom", "--allow-file-access-from-files"], "file://\(harness)")
     guard let start = dump.range(of: "<pre id=\"out\">"),
       let end = dump[start.upperBound...].range(of: "</pre>")
     else { throw RenderedPages.Failure("the harness wrote nothing: " + dump.prefix(2_000)) }

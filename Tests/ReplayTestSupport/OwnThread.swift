@@ -6,6 +6,10 @@ import Foundation
 /// Swift Testing runs tests on Swift concurrency's pool, one thread per core: a test that
 /// blocks there (waiting for a browser, or for a value another test is building) leaves that
 /// core idle however many tests are ready. On 2 cores, one such wait stalled half the run.
+///
+/// Do all of a long job's work inside `work`, waiting there as it needs (``allAtOnce(_:)``): a
+/// task that awaits is resumed only once the tests queued before it have had their turn, so a
+/// job that awaited between its stages would wait for most of the run at each.
 package func onOwnThread<Value: Sendable>(
   _ work: @escaping @Sendable () throws -> Value
 ) async throws -> Value {
@@ -14,16 +18,38 @@ package func onOwnThread<Value: Sendable>(
   }
 }
 
-/// The values of `works`, each run on a thread of its own, all at once; in `works`' order.
-package func onOwnThreads<Value: Sendable>(
-  _ works: [@Sendable () throws -> Value]
-) async throws -> [Value] {
-  try await withThrowingTaskGroup(of: (Int, Value).self) { group in
-    for (index, work) in works.enumerated() {
-      group.addTask { (index, try await onOwnThread(work)) }
+/// The values of `works`, each run on a thread of its own, all at once, in `works`' order;
+/// blocks until all are done, and throws the first error in that order.
+package func allAtOnce<Value: Sendable>(_ works: [@Sendable () throws -> Value]) throws -> [Value] {
+  let results = Results<Value>(count: works.count)
+  let group = DispatchGroup()
+  for (index, work) in works.enumerated() {
+    group.enter()
+    Thread.detachNewThread {
+      results.set(index, Result { try work() })
+      group.leave()
     }
-    var values = [Value?](repeating: nil, count: works.count)
-    for try await (index, value) in group { values[index] = value }
-    return values.compactMap { $0 }
+  }
+  group.wait()
+  return try results.values()
+}
+
+/// The results of ``allAtOnce(_:)``, set from their threads.
+private final class Results<Value: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var results: [Result<Value, any Error>?]
+
+  init(count: Int) {
+    results = Array(repeating: nil, count: count)
+  }
+
+  func set(_ index: Int, _ result: Result<Value, any Error>) {
+    lock.withLock { results[index] = result }
+  }
+
+  func values() throws -> [Value] {
+    try lock.withLock {
+      try results.map { try ($0 ?? .failure(CocoaError(.featureUnsupported))).get() }
+    }
   }
 }
