@@ -49,7 +49,9 @@ struct HTMLPageTests {
     return Double(tag[value.upperBound...].prefix { $0 != "\"" })
   }
 
-  @Test(arguments: RenderedPages.visits.flatMap { visit in visit.steps.map { (visit.name, $0) } })
+  @Test(
+    arguments: RenderedPages.whileBuilding(
+      RenderedPages.visits.flatMap { visit in visit.steps.map { (visit.name, $0) } }))
   func renderedPageAgreesWithTheJSONState(_ name: String, _ step: Int) async throws {
     let pages = try await RenderedPages.get()
     let dom = try #require(pages.doms["\(name)#\(step)"], "no DOM for \(name) at step \(step)")
@@ -192,7 +194,7 @@ struct HTMLPageTests {
     return dom[start.lowerBound..<end.upperBound]
   }
 
-  @Test(arguments: RenderedPages.sideBySide.steps)
+  @Test(arguments: RenderedPages.whileBuilding(RenderedPages.sideBySide.steps))
   func sideBySidePhonesShowEachLayoutsInputBarAndKeyboard(_ step: Int) async throws {
     let pages = try await RenderedPages.get()
     let visit = RenderedPages.sideBySide
@@ -315,14 +317,19 @@ struct RenderedPages: Sendable {
       "--layouts", sideBySideLayouts.joined(separator: ","), "--from", "3", "--to", "12",
     ], label: "layouts")
 
-  /// Built on first use, shared by every test of the suite, off the threads that run the
-  /// tests (``onOwnThread(_:)``): the suite's tests wait for it without holding them.
-  static let shared = Task { () -> Result<RenderedPages, Failure> in
-    do { return .success(try await onOwnThread { try RenderedPages.make() }) } catch let failure
-      as Failure
-    {
+  /// Built on threads of their own from when the run is planned (``whileBuilding(_:)``),
+  /// shared by every test of the suite.
+  static let shared = Background { () -> Result<RenderedPages, Failure> in
+    do { return .success(try RenderedPages.make()) } catch let failure as Failure {
       return .failure(failure)
     } catch { return .failure(Failure("\(error)")) }
+  }
+
+  /// `arguments`, once the pages' build has started: the suite's arguments are worked out when
+  /// the run is planned, so the build runs beside the other suites from the start.
+  static func whileBuilding<Arguments>(_ arguments: Arguments) -> Arguments {
+    _ = shared
+    return arguments
   }
 
   /// The built pages, once they are.

@@ -92,16 +92,20 @@ struct PagePhoneTests {
   }
 
   /// What the browser found on each page, by page name, and the scene's step count: built on
-  /// first use, off the threads that run the tests (``onOwnThread(_:)``).
-  static let drawn = Task {
+  /// a thread of its own from when the run is planned (the test's arguments start it).
+  static let drawn = Background {
     () -> Result<[String: (drawn: Drawn, steps: Int)], RenderedPages.Failure> in
-    do { return .success(try await onOwnThread { try draw() }) } catch let failure
-      as RenderedPages.Failure
-    {
+    do { return .success(try draw()) } catch let failure as RenderedPages.Failure {
       return .failure(failure)
     } catch {
       return .failure(RenderedPages.Failure("\(error)"))
     }
+  }
+
+  /// The pages, once their drawing has started (see ``drawn``).
+  static func whileDrawing(_ pages: [Page]) -> [Page] {
+    _ = drawn
+    return pages
   }
 
   /// Writes every page and the scene's digests of its steps (the pages at once, each on a
@@ -268,7 +272,7 @@ struct PagePhoneTests {
     }
   }
 
-  @Test(arguments: pages)
+  @Test(arguments: whileDrawing(pages))
   func pageDrawsTheScenesShapesAtEveryStep(_ page: Page) async throws {
     let (drawn, steps) = try #require(
       try await Self.drawn.value.get()[page.name], "no page \(page.name)")

@@ -53,3 +53,41 @@ private final class Results<Value: Sendable>: @unchecked Sendable {
     }
   }
 }
+
+/// A value worked out on a thread of its own from the moment this is made, which tests await
+/// without holding the tests' threads.
+///
+/// Made while the run is planned (from a suite's `@Test(arguments:)`), a suite's shared setup
+/// runs beside the other suites from the start, instead of from when the suite's turn comes,
+/// at the end of the run.
+package final class Background<Value: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var result: Value?
+  private var waiting: [CheckedContinuation<Value, Never>] = []
+
+  package init(_ work: @escaping @Sendable () -> Value) {
+    Thread.detachNewThread {
+      let value = work()
+      let waiting = self.lock.withLock {
+        self.result = value
+        defer { self.waiting = [] }
+        return self.waiting
+      }
+      for continuation in waiting { continuation.resume(returning: value) }
+    }
+  }
+
+  /// The value, once it is worked out.
+  package var value: Value {
+    get async {
+      await withCheckedContinuation { continuation in
+        let ready: Value? = lock.withLock {
+          if let result { return result }
+          waiting.append(continuation)
+          return nil
+        }
+        if let ready { continuation.resume(returning: ready) }
+      }
+    }
+  }
+}
