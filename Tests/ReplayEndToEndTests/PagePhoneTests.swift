@@ -104,7 +104,7 @@ struct PagePhoneTests {
 
   /// The pages, once their drawing has started (see ``drawn``).
   static func whileDrawing(_ pages: [Page]) -> [Page] {
-    _ = drawn
+    if chromiumPath != nil { _ = drawn }
     return pages
   }
 
