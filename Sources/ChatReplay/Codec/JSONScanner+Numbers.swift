@@ -90,13 +90,6 @@ extension JSONScanner {
     return negative ? -value : value
   }
 
-  /// ``readNumber()`` as a call of its own, so that the fast paths that fall back on it stay
-  /// small where they are inlined.
-  @inline(never)
-  mutating func readNumberOutOfLine() throws(ScanError) -> Double? {
-    try readNumber()
-  }
-
   /// Reads the common case of ``readNumber()`` in one pass, or returns `nil` consuming nothing.
   ///
   /// The common case is `-?(0|[1-9][0-9]*)(\.[0-9]+)?` with at most 15 digits, within
@@ -152,11 +145,83 @@ extension JSONScanner {
   /// ``readShortDecimal()`` in a line whose last byte is `}`, after a member's `:` (so at least
   /// that brace is left to read).
   ///
-  /// A digit, `-` or `.` is never the last byte, so each run of digits ends before the line does
-  /// and is read without checking for its end. The value and what is consumed are
-  /// ``readShortDecimal()``'s.
+  /// A number of at most eight digits, as recordings' times, sizes and offsets are, is read a
+  /// word at a time: each run of digits (the integer part, the fraction) is found in a word of
+  /// the eight bytes where it starts, and the two are joined into one word of eight digits whose
+  /// value is taken in three steps. A longer one is read byte by byte. The value and what is
+  /// consumed are ``readShortDecimal()``'s.
   @inline(__always)
   mutating func readShortDecimalBeforeBrace() -> Double? {
+    // The sign, at most seven integer digits, the point and a word for the fraction: seventeen
+    // bytes at most, with the brace still after them.
+    guard count &- position >= 17 else { return readShortDecimalBeforeBraceByBytes() }
+    var index = position
+    let negative = base[index] == UInt8(ascii: "-")
+    if negative { index &+= 1 }
+    let integerWord = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+    let integerDigits = Self.leadingDigitCount(integerWord)
+    guard integerDigits > 0 else { return nil }
+    // Eight may go on: the byte reader reads them.
+    guard integerDigits < 8 else { return readShortDecimalBeforeBraceByBytes() }
+    guard integerDigits == 1 || base[index] != UInt8(ascii: "0") else { return nil }
+    // The digits' values, the last in the word's last byte and zeros (leading zero digits)
+    // before the first; a borrow from a byte after the digits is shifted out with it.
+    let zeros: UInt64 = 0x3030_3030_3030_3030
+    var digits = (integerWord &- zeros) &<< (64 &- 8 &* integerDigits)
+    index &+= integerDigits
+    var fractionDigits = 0
+    if base[index] == UInt8(ascii: ".") {
+      index &+= 1
+      let fractionWord = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      fractionDigits = Self.leadingDigitCount(fractionWord)
+      guard fractionDigits > 0 else { return nil }
+      guard integerDigits &+ fractionDigits <= 8 else {
+        return readShortDecimalBeforeBraceByBytes()
+      }
+      // The fraction's digits after the integer's.
+      digits =
+        (digits &>> (8 &* fractionDigits))
+        | ((fractionWord &- zeros) &<< (64 &- 8 &* fractionDigits))
+      index &+= fractionDigits
+    }
+    guard (base[index] | 0x20) != UInt8(ascii: "e") else { return nil }
+    position = index
+    // At most eight digits: within the fifteen digits and the number limit of
+    // ``finishShortDecimal(_:integerDigits:fractionDigits:negative:end:)``, whose value this is.
+    let magnitude =
+      Double(Int64(truncatingIfNeeded: Self.eightDigitsValue(digits)))
+      / Self.exactPowerOfTen(fractionDigits)
+    return negative ? -magnitude : magnitude
+  }
+
+  /// How many of the eight bytes of `word` (its first byte in its low bits) are ASCII digits
+  /// before the first that is not: 0 to 8.
+  @inline(__always)
+  static func leadingDigitCount(_ word: UInt64) -> Int {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highNibbles = ones &* 0xF0
+    // A digit is 0x30...0x39: its high nibble is 3, and still 3 once 6 is added. A carry out of
+    // a byte comes only from a byte of 0xFA or more, which is not a digit, and moves only to the
+    // bytes after it, so every byte up to the first non-digit is judged exactly.
+    let judged = (word & highNibbles) | (((word &+ ones &* 0x06) & highNibbles) &>> 4)
+    return (judged ^ (ones &* 0x33)).trailingZeroBitCount &>> 3
+  }
+
+  /// The value of eight digit values (0 to 9), one a byte, the first (lowest) byte the most
+  /// significant.
+  @inline(__always)
+  static func eightDigitsValue(_ digits: UInt64) -> UInt64 {
+    // Pairs, then fours, then eight: each step joins neighbours, the lower the more significant.
+    var value = ((digits &* 10) &+ (digits &>> 8)) & 0x00FF_00FF_00FF_00FF
+    value = ((value &* 100) &+ (value &>> 16)) & 0x0000_FFFF_0000_FFFF
+    return ((value &* 10_000) &+ (value &>> 32)) & 0xFFFF_FFFF
+  }
+
+  /// ``readShortDecimalBeforeBrace()`` a byte at a time: a digit, `-` or `.` is never the line's
+  /// last byte, so each run of digits ends before the line does and is read without checking
+  /// for its end.
+  @inline(never)
+  mutating func readShortDecimalBeforeBraceByBytes() -> Double? {
     var index = position
     let negative = base[index] == UInt8(ascii: "-")
     if negative { index &+= 1 }

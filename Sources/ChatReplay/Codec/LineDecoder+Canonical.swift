@@ -24,29 +24,29 @@ extension LineDecoder {
     // A canonical line ends with its object's `}`, which stops every run of digits: the numbers
     // below are read up to it without checking for the line's end.
     guard s.count > 0, s.base[s.count - 1] == UInt8(ascii: "}") else { return nil }
-    guard s.skip("{\"t\":"), let t = try canonicalNumber(&s), t >= 0 else { return nil }
+    guard s.skip("{\"t\":"), let t = canonicalNumber(&s), t >= 0 else { return nil }
     // The type and the key after it are matched as one run of bytes, picked by the type's first
     // letter (the second or third where two types share it): `,"type":"` is 9 bytes.
     guard s.count - s.position > 12 else { return nil }
     let event: Event
     switch s.base[s.position + 9] {
     case UInt8(ascii: "t"):
-      guard s.skip(",\"type\":\"textChange\",\"text\":"), let text = try s.readString(),
+      guard s.skip(",\"type\":\"textChange\",\"text\":"), let text = try s.readCanonicalString(),
         s.skip("}")
       else { return nil }
       event = .textChange(text: text)
     case UInt8(ascii: "k"):
-      guard s.skip(",\"type\":\"keyboard\",\"name\":\""), let notification = try keyboard(&s)
+      guard s.skip(",\"type\":\"keyboard\",\"name\":\""), let notification = keyboard(&s)
       else { return nil }
       event = .keyboard(notification)
     case UInt8(ascii: "p"):
-      guard s.skip(",\"type\":\"pan\",\"y\":"), let y = try canonicalNumber(&s),
+      guard s.skip(",\"type\":\"pan\",\"y\":"), let y = canonicalNumber(&s),
         s.skip(",\"state\":\""), let state = panState(&s)
       else { return nil }
       event = .pan(y: y, state: state)
     case UInt8(ascii: "s"):
       if s.base[s.position + 10] == UInt8(ascii: "c") {
-        guard s.skip(",\"type\":\"scroll\",\"offsetY\":"), let offsetY = try canonicalNumber(&s),
+        guard s.skip(",\"type\":\"scroll\",\"offsetY\":"), let offsetY = canonicalNumber(&s),
           s.skip("}")
         else { return nil }
         event = .scroll(offsetY: offsetY)
@@ -56,7 +56,7 @@ extension LineDecoder {
       }
     case UInt8(ascii: "r"):
       if s.base[s.position + 11] == UInt8(ascii: "c") {
-        guard s.skip(",\"type\":\"receive\",\"text\":"), let text = try s.readString(),
+        guard s.skip(",\"type\":\"receive\",\"text\":"), let text = try s.readCanonicalString(),
           s.skip("}")
         else { return nil }
         event = .receive(text: text)
@@ -83,20 +83,33 @@ extension LineDecoder {
   }
 
   /// A number at the current position: a short decimal read in one pass, or anything else by
-  /// the general reader.
+  /// the general reader; `nil` where there is none or the general reader rejects it (the line
+  /// is then declined).
+  ///
+  /// Not throwing, so that it is inlined where it is called.
   @inline(__always)
-  static func canonicalNumber(_ s: inout JSONScanner) throws(ScanError) -> Double? {
+  static func canonicalNumber(_ s: inout JSONScanner) -> Double? {
     if let value = s.readShortDecimalBeforeBrace() { return value }
-    return try s.readNumberOutOfLine()
+    return generalNumber(&s)
+  }
+
+  /// ``JSONScanner/readNumber()``, or `nil` for any error.
+  @inline(never)
+  static func generalNumber(_ s: inout JSONScanner) -> Double? {
+    do {
+      return try s.readNumber()
+    } catch {
+      return nil
+    }
   }
 
   /// A keyboard event's members after `"name":"`, up to its closing `}`; `nil` for any other
   /// shape.
-  static func keyboard(_ s: inout JSONScanner) throws(ScanError) -> KeyboardNotification? {
-    guard let name = notificationName(&s), let frameBegin = try canonicalRect(&s),
-      s.skip(",\"frameEnd\":"), let frameEnd = try canonicalRect(&s),
-      s.skip(",\"duration\":"), let duration = try canonicalNumber(&s), duration >= 0,
-      s.skip(",\"curve\":"), let curve = try canonicalNumber(&s), curve.rounded() == curve,
+  static func keyboard(_ s: inout JSONScanner) -> KeyboardNotification? {
+    guard let name = notificationName(&s), let frameBegin = canonicalRect(&s),
+      s.skip(",\"frameEnd\":"), let frameEnd = canonicalRect(&s),
+      s.skip(",\"duration\":"), let duration = canonicalNumber(&s), duration >= 0,
+      s.skip(",\"curve\":"), let curve = canonicalNumber(&s), curve.rounded() == curve,
       s.skip(",\"isLocal\":")
     else { return nil }
     let isLocal: Bool
@@ -158,12 +171,12 @@ extension LineDecoder {
   /// `{"x":…,"y":…,"width":…,"height":…}` with a non-negative size, or `nil`; only inside a line
   /// that ``canonicalEvent(_:)`` has seen end with `}`.
   @inline(__always)
-  static func canonicalRect(_ s: inout JSONScanner) throws(ScanError) -> Rect? {
-    guard s.skip("{\"x\":"), let x = try canonicalNumber(&s), s.skip(",\"y\":"),
-      let y = try canonicalNumber(&s),
-      s.skip(",\"width\":"), let width = try canonicalNumber(&s), width >= 0,
+  static func canonicalRect(_ s: inout JSONScanner) -> Rect? {
+    guard s.skip("{\"x\":"), let x = canonicalNumber(&s), s.skip(",\"y\":"),
+      let y = canonicalNumber(&s),
+      s.skip(",\"width\":"), let width = canonicalNumber(&s), width >= 0,
       s.skip(",\"height\":"),
-      let height = try canonicalNumber(&s), height >= 0, s.skip("}")
+      let height = canonicalNumber(&s), height >= 0, s.skip("}")
     else { return nil }
     return Rect(x: x, y: y, width: width, height: height)
   }

@@ -1,0 +1,231 @@
+// The canonical fast path's strings: scanned a word at a time up to their closing quote, UTF-8
+// validated afterwards only when a byte is not ASCII, and made into a `String` without checking
+// the bytes again (in its inline storage when they fit).
+
+extension JSONScanner {
+  /// Reads a string in a line that ``LineDecoder/canonicalEvent(_:)`` has seen end with `}`, or
+  /// returns `nil` for the general decoder to read the line.
+  ///
+  /// Gives ``readString()``'s `String` for every string it takes: it declines a control byte, an
+  /// unterminated string or bytes that are not valid UTF-8 (which the general decoder reports in
+  /// its own order), and hands a string with an escape to ``readString()`` from its start.
+  @inline(__always)
+  mutating func readCanonicalString() throws(ScanError) -> String? {
+    guard position < count, base[position] == UInt8(ascii: "\"") else { return nil }
+    let start = position &+ 1
+    var index = start
+    // The bytes of the string read so far, or-ed together: their high bits say whether it is all
+    // ASCII.
+    var high: UInt64 = 0
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    while true {
+      let word: UInt64
+      if index &+ 8 <= count {
+        word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      } else {
+        // The line's last eight bytes, shifted so that `index` comes first; the bytes past the
+        // line's end read as zeros, which stop the scan like control bytes.
+        guard index < count, count >= 8 else { return nil }
+        word =
+          UnsafeRawPointer(base + (count &- 8)).loadUnaligned(as: UInt64.self)
+          &>> (8 &* (index &+ 8 &- count))
+      }
+      let quote = word ^ (ones &* 0x22)
+      let backslash = word ^ (ones &* 0x5C)
+      // A byte's high bit is set here when it is a quote, a backslash or below 0x20; borrows can
+      // flag a byte above a flagged one, never below, so the lowest flag is exact. Bytes of 0x80
+      // and above are not flagged: they are validated once the string's end is known.
+      let flags =
+        ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+        | ((word &- (ones &* 0x20)) & ~word)
+      let found = flags & highs
+      guard found != 0 else {
+        high |= word
+        index &+= 8
+        continue
+      }
+      let plain = found.trailingZeroBitCount &>> 3
+      // The bytes before the flagged one (none when it is the first).
+      high |= word & ((1 &<< (UInt64(plain) &<< 3)) &- 1)
+      index &+= plain
+      break
+    }
+    guard index < count else { return nil }
+    switch base[index] {
+    case UInt8(ascii: "\""):
+      break
+    case UInt8(ascii: "\\"):
+      // Escapes are resolved by the general string reader, from the string's start.
+      position = start &- 1
+      return try readString()
+    default:
+      // A control byte, left to the general decoder to report.
+      return nil
+    }
+    let length = index &- start
+    let isASCII = high & highs == 0
+    guard isASCII || Self.isValidUTF8(base + start, count: length) else { return nil }
+    position = index &+ 1
+    if length <= 15, let small = smallString(from: start, length: length, isASCII: isASCII) {
+      return small
+    }
+    return Self.string(
+      UnsafeBufferPointer(start: base + start, count: length), isASCII: isASCII)
+  }
+
+  /// The `length` (at most 15) bytes at `start`, valid UTF-8 followed by at least one more byte
+  /// of the line, as a `String` in its inline storage; `nil` on a platform whose strings are
+  /// not laid out as ``smallString(low:high:length:isASCII:)`` makes them.
+  @inline(__always)
+  func smallString(from start: Int, length: Int, isASCII: Bool) -> String? {
+    #if _pointerBitWidth(_64) && _endian(little)
+      guard length > 0 else { return "" }
+      // Sixteen bytes from `start`, or the line's last sixteen shifted so that `start` comes
+      // first; then only the string's own bytes kept.
+      var low: UInt64
+      var high: UInt64
+      if start &+ 16 <= count {
+        low = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)
+        high = UnsafeRawPointer(base + (start &+ 8)).loadUnaligned(as: UInt64.self)
+      } else {
+        guard count >= 16 else { return nil }
+        low = UnsafeRawPointer(base + (count &- 16)).loadUnaligned(as: UInt64.self)
+        high = UnsafeRawPointer(base + (count &- 8)).loadUnaligned(as: UInt64.self)
+        // `start` is within the last 16 bytes, at least one byte before the end.
+        let shift = UInt64(start &+ 16 &- count) &<< 3
+        if shift >= 64 {
+          low = high &>> (shift &- 64)
+          high = 0
+        } else if shift > 0 {
+          low = (low &>> shift) | (high &<< (64 &- shift))
+          high &>>= shift
+        }
+      }
+      let bits = UInt64(length) &<< 3
+      if bits < 64 {
+        low &= (1 &<< bits) &- 1
+        high = 0
+      } else if bits > 64 {
+        high &= (1 &<< (bits &- 64)) &- 1
+      } else {
+        high = 0
+      }
+      return Self.smallString(low: low, high: high, length: length, isASCII: isASCII)
+    #else
+      return nil
+    #endif
+  }
+
+  /// A `String` in its inline storage: its UTF-8 bytes (valid, 1 to 15 of them) in `low` and
+  /// `high`, first byte lowest, the rest zero.
+  ///
+  /// This is how the standard library lays out a small string on 64-bit little-endian
+  /// platforms (it is part of its ABI on Apple's, where inlined standard library code in every
+  /// binary depends on it): the bytes, then the count and the flags (small, immortal, and ASCII
+  /// when it is) in the last byte. ``isSmallStringLayoutKnown`` checks that layout, in the tests
+  /// and in debug builds.
+  @inline(__always)
+  static func smallString(low: UInt64, high: UInt64, length: Int, isASCII: Bool) -> String {
+    assert(isSmallStringLayoutKnown, "String is not laid out as expected")
+    return laidOutSmallString(low: low, high: high, length: length, isASCII: isASCII)
+  }
+
+  /// ``smallString(low:high:length:isASCII:)`` without checking the layout.
+  @inline(__always)
+  private static func laidOutSmallString(
+    low: UInt64, high: UInt64, length: Int, isASCII: Bool
+  ) -> String {
+    let flags: UInt64 = (isASCII ? 0xE0 : 0xA0) | UInt64(length)
+    var raw = (low, high | flags &<< 56)
+    // Moved out of the words rather than bit-cast from them: a bit cast is a copy, which the
+    // compiler retains.
+    return withUnsafeMutablePointer(to: &raw) { pointer in
+      UnsafeMutableRawPointer(pointer).bindMemory(to: String.self, capacity: 1).move()
+    }
+  }
+
+  /// Whether ``smallString(low:high:length:isASCII:)`` makes the `String`s the standard library
+  /// makes: `String` is two words, and strings of 1 to 15 bytes, ASCII or not, are laid out as it
+  /// expects, both ways.
+  static let isSmallStringLayoutKnown: Bool = {
+    guard MemoryLayout<String>.size == 16, MemoryLayout<(UInt64, UInt64)>.size == 16 else {
+      return false
+    }
+    let samples = ["a", "Hello, world!", "abcdefghijklmno", "é", "日本語", "😀👍x"]
+    for sample in samples {
+      let bytes = Array(sample.utf8)
+      var words: (UInt64, UInt64) = (0, 0)
+      withUnsafeMutableBytes(of: &words) { words in
+        bytes.withUnsafeBytes { words.copyMemory(from: $0) }
+      }
+      let isASCII = bytes.allSatisfy { $0 < 0x80 }
+      let made = laidOutSmallString(
+        low: words.0, high: words.1, length: bytes.count, isASCII: isASCII)
+      let flags: UInt64 = (isASCII ? 0xE0 : 0xA0) | UInt64(bytes.count)
+      let expected = (words.0, words.1 | flags << 56)
+      let actual = unsafeBitCast(
+        String(decoding: bytes, as: UTF8.self), to: (UInt64, UInt64).self)
+      guard actual == expected, made == sample, Array(made.utf8) == bytes,
+        made.unicodeScalars.count == sample.unicodeScalars.count
+      else { return false }
+    }
+    return true
+  }()
+
+  /// Whether the `count` bytes at `bytes` are valid UTF-8, by ``skipUTF8Sequence()``'s rules.
+  @inline(never)
+  static func isValidUTF8(_ bytes: UnsafePointer<UInt8>, count: Int) -> Bool {
+    var index = 0
+    while index < count {
+      // ASCII skipped eight bytes at a time, up to the next byte that is not.
+      while index &+ 8 <= count {
+        let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
+        let highs = word & 0x8080_8080_8080_8080
+        guard highs == 0 else {
+          index &+= highs.trailingZeroBitCount &>> 3
+          break
+        }
+        index &+= 8
+      }
+      guard index < count else { break }
+      let lead = bytes[index]
+      if lead < 0x80 {
+        index &+= 1
+        continue
+      }
+      let length: Int
+      var lower: UInt8 = 0x80
+      var upper: UInt8 = 0xBF
+      switch lead {
+      case 0xC2...0xDF: length = 2
+      case 0xE0:
+        length = 3
+        lower = 0xA0
+      case 0xE1...0xEC, 0xEE...0xEF: length = 3
+      case 0xED:
+        length = 3
+        upper = 0x9F
+      case 0xF0:
+        length = 4
+        lower = 0x90
+      case 0xF1...0xF3: length = 4
+      case 0xF4:
+        length = 4
+        upper = 0x8F
+      default: return false
+      }
+      guard index &+ length <= count else { return false }
+      let second = bytes[index &+ 1]
+      guard second >= lower && second <= upper else { return false }
+      if length >= 3 {
+        guard bytes[index &+ 2] & 0xC0 == 0x80 else { return false }
+        if length == 4 {
+          guard bytes[index &+ 3] & 0xC0 == 0x80 else { return false }
+        }
+      }
+      index &+= length
+    }
+    return true
+  }
+}
