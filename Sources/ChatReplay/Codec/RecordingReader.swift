@@ -172,11 +172,36 @@ public struct RecordingReader: Sendable {
   }
 
   /// Handles one complete line (without its `\n`) that starts at byte `start` of the file.
+  ///
+  /// Most lines are events in the canonical shape: accepted straight from the fast path here,
+  /// and everything else (a `\r` before the line break, blank lines, a byte order mark, the
+  /// header, odd and bad lines) in a call of its own, so that the common case carries none of
+  /// their work. A canonical line starts with `{"t":` and ends with `}`: it is neither blank nor
+  /// a byte order mark, and has no `\r` at its end.
+  @inline(__always)
   private mutating func process(
+    _ line: UnsafeBufferPointer<UInt8>, at start: Int, _ body: (Item) -> Bool
+  ) -> Bool {
+    // The event is moved along, not copied: a copy costs a retain and a release of its text or
+    // box per line.
+    if line.count <= lineLimit, let event = LineDecoder.decodeCanonical(line) {
+      let number = lineNumber
+      lineNumber += 1
+      if firstNonBlankLine == nil { firstNonBlankLine = number }
+      return accept(event, line: line, number: number, start: start, body)
+    }
+    return processOther(line, at: start, body)
+  }
+
+  /// Handles a line ``process(_:at:_:)`` did not take from the fast path.
+  @inline(never)
+  private mutating func processOther(
     _ rawLine: UnsafeBufferPointer<UInt8>, at start: Int, _ body: (Item) -> Bool
   ) -> Bool {
     var line = rawLine
-    if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
+    // Without a `\r` to drop, the fast path has already declined the line, or it is too long.
+    let isCanonicalUntried = line.last == 0x0D
+    if isCanonicalUntried { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
     if line.count > lineLimit {
       return tooLong(length: line.count, start: Array(line.prefix(512)), body)
     }
@@ -190,10 +215,8 @@ public struct RecordingReader: Sendable {
         offset: 0, in: line, lineNumber: number, problem: .byteOrderMark)
       return deliver(.error(error), body)
     }
-    // Most lines are events in the canonical shape: accepted straight from the fast path,
-    // without the general decoder's wrapping. The event is moved along, not copied: a copy
-    // costs a retain and a release of its text or box per line.
-    if let event = LineDecoder.decodeCanonical(line) {
+    // A line with a `\r` before its break, taken from the fast path without it.
+    if isCanonicalUntried, let event = LineDecoder.decodeCanonical(line) {
       return accept(event, line: line, number: number, start: start, body)
     }
     let decoded: DecodedLine
