@@ -25,19 +25,19 @@ extension DebugCommand {
   }()
 
   /// Replays `bytes` into a timeline with its change index, the second core decoding the chunks
-  /// ahead of the replay (``DecodeAheadInMemory``) when the file is long enough and `jobs` is 2.
+  /// ahead of the replay (``DecodeAhead``) when the file is long enough and `jobs` is 2.
   static func load(
     _ bytes: [UInt8], options: Replayer.Options, keepGoing: Bool,
     chunkSize: Int = loadChunkSize, jobs: Int = loadJobs.count, index: inout ChangeIndex,
     continuing: (_ bytesRead: Int, _ steps: Int) -> Bool = { _, _ in true }
   ) -> Result<Timeline, RecordingError> {
     bytes.withUnsafeBufferPointer { buffer in
-      let ahead = jobs >= 2 ? DecodeAheadInMemory(buffer, chunkSize: chunkSize) : nil
+      let ahead = jobs >= 2 ? DecodeAhead.inMemory(buffer, chunkSize: chunkSize) : nil
       defer { ahead?.stop() }
       return Timeline.load(
         bytes, options: options, keepGoing: keepGoing, chunkSize: chunkSize,
-        decodedAhead: { chunk in ahead?.take(chunk) },
-        replayed: { chunk, decoded in ahead?.replayed(chunk, decoded) },
+        decodedAhead: { chunk in ahead?.takeDecoded(chunk) },
+        replayed: { chunk, decoded in ahead?.replayed(chunk, spent: decoded) },
         observe: { index.add($0, event: $1) },
         continuing: continuing)
     }

@@ -14,23 +14,9 @@ internal import Dispatch
 ///
 /// `body` gets each chunk in order, with its ``DecodedChunk`` when the helper decoded it first,
 /// or `nil` when the caller reached it first (it then decodes the chunk itself). Chunk `k` is the
-/// file's bytes from `k × chunkSize` on, read with `pread`, so either thread can read any chunk:
-/// the helper reads the chunks in order as far as `window` chunks ahead of the caller (from the
-/// second after the one being replayed on), and the caller never waits for it. A chunk the
-/// helper has not read yet, or is still reading or decoding, is read and decoded by the caller
-/// itself (the helper's work on it is dropped).
-///
-/// The helper runs at the lowest priority (nice 19, on Linux), so it works only on a core that
-/// would otherwise idle. On a busy machine two threads were slower than one: the helper took its
-/// share of the CPU from the same budget as the caller (and the caller waited for a helper
-/// descheduled in the middle of a chunk); now the caller simply does what the helper has not.
-/// At most `window` chunks are held at once, so memory stays bounded however long the file is.
-/// A file of less than four chunks, or one that is not a regular file, is read without the
-/// helper.
-///
-/// The helper also frees each decoded chunk once `body` is done with it: the strings of its
-/// events were allocated on the helper's thread, and freeing them there spares the caller the
-/// allocator's cross-thread path.
+/// file's bytes from `k × chunkSize` on, read with `pread`, so either thread can read any chunk;
+/// which chunks the helper takes is ``DecodeAhead``'s, which the debugger's load shares. A file of
+/// less than four chunks, or one that is not a regular file, is read without the helper.
 func readChunks(
   of path: String, decodingAhead: Bool, chunkSize: Int = 1 << 18, window: Int = 16,
   _ body: (UnsafeBufferPointer<UInt8>, DecodedChunk?) -> Bool
@@ -46,22 +32,19 @@ func readChunks(
   guard helpersDescriptor >= 0 else {
     return try readChunks(from: descriptor, path: path) { chunk in body(chunk, nil) }
   }
-  let shared = DecodeAhead(
-    descriptor: helpersDescriptor, path: path, chunkSize: chunkSize, window: window)
-  // At the lowest priority: the helper only reads and decodes ahead on a core that would
-  // otherwise idle.
-  _ = startThread(label: "replay.decode-ahead", lowPriority: true) { shared.help() }
-  // The helper may still be reading a chunk nobody needs any more: it keeps `shared` (and so
+  let ahead = DecodeAhead(
+    .file(descriptor: helpersDescriptor, path: path), chunkSize: chunkSize, window: window)
+  // The helper may still be reading a chunk nobody needs any more: it keeps `ahead` (and so
   // its descriptor and the buffers) alive until it is done.
-  defer { shared.stop() }
+  defer { ahead.stop() }
   let own = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: chunkSize)
   defer { own.deallocate() }
   var index = 0
   while true {
     let chunk: UnsafeBufferPointer<UInt8>
     var decoded: DecodedChunk?
-    var buffer: Buffer?
-    switch shared.take(index) {
+    var buffer: ChunkBuffer?
+    switch ahead.take(index) {
     case .end:
       return
     case .failed(let error):
@@ -72,13 +55,13 @@ func readChunks(
       buffer = ready.buffer
     case .yours:
       let count = try readFully(descriptor, into: own, at: index * chunkSize, path: path)
-      shared.read(index, count: count)
+      ahead.read(index, count: count)
       if count == 0 { return }
       chunk = UnsafeBufferPointer(rebasing: own[0..<count])
     }
     let goOn = body(chunk, decoded)
     // Handed over, not kept: the helper drops the last reference to the chunk's events.
-    shared.replayed(index, buffer: buffer, spent: consume decoded)
+    ahead.replayed(index, buffer: buffer, spent: consume decoded)
     guard goOn else { return }
     index += 1
   }
@@ -105,30 +88,47 @@ private func readFully(
 }
 
 /// A chunk buffer of the helper's, handed between the two threads under ``DecodeAhead``'s lock.
-private struct Buffer: @unchecked Sendable {
+struct ChunkBuffer: @unchecked Sendable {
   let pointer: UnsafeMutableBufferPointer<UInt8>
 }
 
-/// A chunk the helper read, and decoded unless it was empty.
-private struct ReadyChunk: Sendable {
+/// A chunk the helper has, decoded unless it was empty.
+struct ReadyChunk: @unchecked Sendable {
   let index: Int
-  let buffer: Buffer
-  let count: Int
+  /// The helper's buffer holding it, when it was read from a file.
+  let buffer: ChunkBuffer?
+  let bytes: UnsafeBufferPointer<UInt8>
   let decoded: DecodedChunk?
-
-  var bytes: UnsafeBufferPointer<UInt8> {
-    UnsafeBufferPointer(rebasing: buffer.pointer[0..<count])
-  }
 }
 
-/// The chunks between the caller, which replays them in order, and the helper, which reads and
-/// decodes them ahead of it.
-private final class DecodeAhead: Sendable {
-  /// What the caller does with the chunk it needs next.
+/// Decodes the chunks of a recording on a helper thread ahead of the one being replayed, for
+/// `replay check` (the file read with `pread`, ``readChunks(of:decodingAhead:chunkSize:window:_:)``)
+/// and the debugger's load (the file already in memory): one scheduler over either source.
+///
+/// The helper takes the chunks in order, from the second after the one being replayed on and at
+/// most `window` ahead of it (the chunk right after the one being replayed is left to the replay,
+/// which gets there soon and would likely find the helper in the middle of it). The replay never
+/// waits: ``take(_:)`` gives it a chunk the helper has finished, or tells it to read and decode
+/// the chunk itself (the helper's work on it is then dropped). The helper runs at the lowest
+/// priority (nice 19, on Linux), so it works only on a core that would otherwise idle, and it
+/// frees the decoded chunks handed back by ``replayed(_:buffer:spent:)``: their strings were
+/// allocated on its thread, and freeing them there spares the replay the allocator's
+/// cross-thread path. At most `window` chunks are held at once.
+final class DecodeAhead: Sendable {
+  /// Where the chunks' bytes come from.
+  enum Source: @unchecked Sendable {
+    /// The file, read at each chunk's offset into the helper's own buffers; the descriptor is
+    /// the helper's, closed when the last thread is done with it.
+    case file(descriptor: Int32, path: String)
+    /// Bytes in memory, which must stay allocated and unchanged until ``stop()`` has returned.
+    case memory(UnsafeBufferPointer<UInt8>)
+  }
+
+  /// What the replay does with the chunk it needs next.
   enum Take {
-    /// The helper has it read and decoded.
+    /// The helper has it (read and) decoded.
     case ready(ReadyChunk)
-    /// The caller reads and decodes it itself.
+    /// The replay reads and decodes it itself.
     case yours
     /// The file ended before it.
     case end
@@ -136,57 +136,87 @@ private final class DecodeAhead: Sendable {
     case failed(FileError)
   }
 
-  struct State: Sendable {
-    /// The index of the next chunk to read: the chunks before it have been claimed by a thread.
+  private struct State: Sendable {
+    /// The index of the next chunk to take: the chunks before it have been claimed by a thread.
     var next = 0
-    /// The index of the chunk the caller needs next: the ones before it are replayed.
+    /// The index of the chunk the replay needs next: the ones before it are replayed.
     var replaying = 0
-    /// The chunks the helper has read and decoded, oldest first.
+    /// The chunks the helper has finished, oldest first.
     var ready: [ReadyChunk] = []
-    /// The index of the first chunk past the file's end, once a read came up short.
-    var end = Int.max
+    /// The index of the first chunk past the end: known for memory, and for a file once a read
+    /// came up short.
+    var end: Int
     /// The error of a read that failed, and the chunk it was reading.
     var failure: (index: Int, error: FileError)?
-    /// The helper's buffers that hold no chunk.
-    var free: [Buffer] = []
+    /// The helper's buffers that hold no chunk (a file's only).
+    var free: [ChunkBuffer] = []
     /// Decoded chunks replayed, for the helper to free.
     var spent: [DecodedChunk] = []
     /// The chunk the helper is reading or decoding, if any.
     var helping: Int?
-    /// Whether the caller took that chunk itself: the helper then drops its work on it.
+    /// Whether the replay took that chunk itself: the helper then drops its work on it.
     var helpingAbandoned = false
-    /// Set when the caller is done: the helper ends.
+    /// Set when the replay is done: the helper ends.
     var stopped = false
+    /// Whether the helper's thread started.
+    var hasHelper = true
   }
 
-  let state: Locked<State>
-  /// Signalled when the caller frees a place in the window or stops: the helper may have work.
-  let work = DispatchSemaphore(value: 0)
-  /// The helper's own descriptor of the file, closed when the last thread is done with it.
-  let descriptor: Int32
-  let path: String
-  let chunkSize: Int
-  let window: Int
-  /// Every buffer, to free them at the end.
-  let buffers: [Buffer]
+  /// What the helper does next.
+  private enum Task {
+    case load(Int, ChunkBuffer?)
+    case free([DecodedChunk])
+    case wait
+    case end
+  }
 
-  init(descriptor: Int32, path: String, chunkSize: Int, window: Int) {
-    self.descriptor = descriptor
-    self.path = path
+  private let state: Locked<State>
+  /// Signalled when the replay frees a place in the window or stops: the helper may have work.
+  private let work = DispatchSemaphore(value: 0)
+  /// Signalled by the helper as it ends.
+  private let ended = DispatchSemaphore(value: 0)
+  private let source: Source
+  private let chunkSize: Int
+  private let window: Int
+  /// Every buffer, to free them at the end.
+  private let buffers: [ChunkBuffer]
+
+  /// Starts the helper.
+  ///
+  /// Without a thread, the replay reads and decodes every chunk itself.
+  init(_ source: Source, chunkSize: Int, window: Int = 16) {
+    self.source = source
     self.chunkSize = chunkSize
     self.window = window
-    buffers = (0..<window).map { _ in Buffer(pointer: .allocate(capacity: chunkSize)) }
-    self.state = Locked(State(free: buffers))
+    switch source {
+    case .file:
+      buffers = (0..<window).map { _ in ChunkBuffer(pointer: .allocate(capacity: chunkSize)) }
+      state = Locked(State(end: .max, free: buffers))
+    case .memory(let bytes):
+      buffers = []
+      state = Locked(State(end: (bytes.count + chunkSize - 1) / chunkSize))
+    }
+    // At the lowest priority: the helper only reads and decodes ahead on a core that would
+    // otherwise idle.
+    if !startThread(label: "replay.decode-ahead", lowPriority: true, { [self] in help() }) {
+      state.withLock { $0.hasHelper = false }
+    }
+  }
+
+  /// A helper decoding `bytes`, a recording in memory, ahead of its replay; `nil` when they are
+  /// fewer than four chunks (done before a second thread would help).
+  static func inMemory(_ bytes: UnsafeBufferPointer<UInt8>, chunkSize: Int) -> DecodeAhead? {
+    bytes.count >= 4 * chunkSize ? DecodeAhead(.memory(bytes), chunkSize: chunkSize) : nil
   }
 
   deinit {
-    close(descriptor)
+    if case .file(let descriptor, _) = source { close(descriptor) }
     for buffer in buffers { buffer.pointer.deallocate() }
   }
 
-  /// What to do with chunk `index`, the one after the last the caller replayed.
+  /// What to do with chunk `index`, the one after the last the replay replayed.
   ///
-  /// Never waits: a chunk the helper has not finished is left to the caller.
+  /// Never waits: a chunk the helper has not finished is left to the replay.
   func take(_ index: Int) -> Take {
     state.withLock { state in
       if let first = state.ready.first, first.index == index {
@@ -201,7 +231,14 @@ private final class DecodeAhead: Sendable {
     }
   }
 
-  /// Notes that the caller read `count` bytes of chunk `index` itself.
+  /// Chunk `index` of bytes in memory, the one after the last replayed, if the helper has
+  /// decoded it.
+  func takeDecoded(_ index: Int) -> DecodedChunk? {
+    guard case .ready(let ready) = take(index) else { return nil }
+    return ready.decoded
+  }
+
+  /// Notes that the replay read `count` bytes of a file's chunk `index` itself.
   func read(_ index: Int, count: Int) {
     guard count < chunkSize else { return }
     state.withLock { state in state.end = min(state.end, count == 0 ? index : index + 1) }
@@ -209,7 +246,8 @@ private final class DecodeAhead: Sendable {
 
   /// Takes back a replayed chunk's buffer (the helper's, if it read it), and its decoded lines
   /// for the helper to free.
-  func replayed(_ index: Int, buffer: Buffer?, spent: DecodedChunk?) {
+  func replayed(_ index: Int, buffer: ChunkBuffer? = nil, spent: consuming DecodedChunk?) {
+    let spent = spent
     state.withLock { state in
       state.replaying = index + 1
       if let buffer { state.free.append(buffer) }
@@ -218,17 +256,24 @@ private final class DecodeAhead: Sendable {
     work.signal()
   }
 
-  /// What the helper does next.
-  enum Task {
-    case read(Int, Buffer)
-    case free([DecodedChunk])
-    case wait
-    case end
+  /// Tells the helper to end.
+  ///
+  /// With bytes in memory, waits for it to leave the chunk it may be decoding (a millisecond or
+  /// two at most); with a file, does not wait: the helper holds the buffers it reads into.
+  func stop() {
+    let hasHelper = state.withLock { state in
+      state.stopped = true
+      return state.hasHelper
+    }
+    work.signal()
+    if case .memory = source, hasHelper { ended.wait() }
   }
 
   /// The helper's loop: frees spent chunks, and reads and decodes the next chunk while the
-  /// window has room, until the caller stops.
-  func help() {
+  /// window has room, until the replay stops.
+  private func help() {
+    defer { ended.signal() }
+    let isFile = if case .file = source { true } else { false }
     loop: while true {
       let task: Task = state.withLock { state in
         if state.stopped { return .end }
@@ -237,15 +282,18 @@ private final class DecodeAhead: Sendable {
           return .free(state.spent)
         }
         // Not the chunk right after the one being replayed, unless the helper is past it
-        // already: the caller gets there soon and would likely find the helper in the middle of
-        // it (at the start, or when the helper fell behind); a chunk skipped is the caller's.
+        // already: the replay gets there soon and would likely find the helper in the middle
+        // of it (at the start, or when the helper fell behind); a chunk skipped is the replay's.
         let index = max(state.next, state.replaying + 2)
-        guard index < state.end, index < state.replaying + window,
-          let buffer = state.free.popLast()
-        else { return .wait }
+        guard index < state.end, index < state.replaying + window else { return .wait }
+        var buffer: ChunkBuffer?
+        if isFile {
+          guard let free = state.free.popLast() else { return .wait }
+          buffer = free
+        }
         state.next = index + 1
         state.helping = index
-        return .read(index, buffer)
+        return .load(index, buffer)
       }
       switch task {
       case .end:
@@ -256,48 +304,59 @@ private final class DecodeAhead: Sendable {
         // Dropping `task` drops the last references to the spent chunks' events, on the
         // thread that made them.
         continue
-      case .read(let index, let buffer):
-        let outcome: Result<Int, FileError>
-        do {
-          outcome = .success(
-            try readFully(descriptor, into: buffer.pointer, at: index * chunkSize, path: path))
-        } catch {
-          outcome = .failure(error)
-        }
-        var decoded: DecodedChunk?
-        if case .success(let count) = outcome, count > 0,
-          !state.withLock({ $0.helpingAbandoned })
-        {
-          decoded = DecodedChunk(UnsafeBufferPointer(rebasing: buffer.pointer[0..<count]))
-        }
-        state.withLock { state in
-          state.helping = nil
-          let abandoned = state.helpingAbandoned
-          state.helpingAbandoned = false
-          switch outcome {
-          case .failure(let error):
-            if !abandoned && index < state.end {
-              state.end = index
-              state.failure = (index, error)
-            }
-            state.free.append(buffer)
-          case .success(let count):
-            if count < chunkSize { state.end = min(state.end, count == 0 ? index : index + 1) }
-            if abandoned || index >= state.end {
-              state.free.append(buffer)
-            } else {
-              state.ready.append(
-                ReadyChunk(index: index, buffer: buffer, count: count, decoded: decoded))
-            }
-          }
-        }
+      case .load(let index, let buffer):
+        load(index, into: buffer)
       }
     }
   }
 
-  /// Tells the helper to end, without waiting for it: it holds the buffers it reads.
-  func stop() {
-    state.withLock { $0.stopped = true }
-    work.signal()
+  /// Reads (from a file, into `buffer`) and decodes chunk `index`, and hands it over unless the
+  /// replay took it meanwhile.
+  private func load(_ index: Int, into buffer: ChunkBuffer?) {
+    let outcome: Result<UnsafeBufferPointer<UInt8>, FileError>
+    switch source {
+    case .file(let descriptor, let path):
+      guard let buffer else { return }
+      do {
+        let count = try readFully(
+          descriptor, into: buffer.pointer, at: index * chunkSize, path: path)
+        outcome = .success(UnsafeBufferPointer(rebasing: buffer.pointer[0..<count]))
+      } catch {
+        outcome = .failure(error)
+      }
+    case .memory(let bytes):
+      let start = index * chunkSize
+      outcome = .success(
+        UnsafeBufferPointer(rebasing: bytes[start..<min(start + chunkSize, bytes.count)]))
+    }
+    var decoded: DecodedChunk?
+    if case .success(let bytes) = outcome, !bytes.isEmpty,
+      !state.withLock({ $0.helpingAbandoned || $0.stopped })
+    {
+      decoded = DecodedChunk(bytes)
+    }
+    state.withLock { state in
+      state.helping = nil
+      let abandoned = state.helpingAbandoned
+      state.helpingAbandoned = false
+      switch outcome {
+      case .failure(let error):
+        if !abandoned && index < state.end {
+          state.end = index
+          state.failure = (index, error)
+        }
+        if let buffer { state.free.append(buffer) }
+      case .success(let bytes):
+        if bytes.count < chunkSize {
+          state.end = min(state.end, bytes.isEmpty ? index : index + 1)
+        }
+        if abandoned || state.stopped || index >= state.end {
+          if let buffer { state.free.append(buffer) }
+        } else {
+          state.ready.append(
+            ReadyChunk(index: index, buffer: buffer, bytes: bytes, decoded: decoded))
+        }
+      }
+    }
   }
 }
