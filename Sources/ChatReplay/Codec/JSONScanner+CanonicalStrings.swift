@@ -8,49 +8,39 @@ extension JSONScanner {
   ///
   /// Gives ``readString()``'s `String` for every string it takes: it declines a control byte, an
   /// unterminated string or bytes that are not valid UTF-8 (which the general decoder reports in
-  /// its own order), and hands a string with an escape to ``readString()`` from its start.
-  @inline(__always)
-  mutating func readCanonicalString() throws(ScanError) -> String? {
+  /// its own order), and hands a string with an escape to ``readString()`` from its start. A call
+  /// of its own, where its scan keeps its words in registers (inlined into the decoder, whose
+  /// other values it competes with, they went to the stack at every step).
+  @inline(never)
+  mutating func readCanonicalString() -> String? {
     guard position < count, base[position] == UInt8(ascii: "\"") else { return nil }
     let start = position &+ 1
     var index = start
     // The bytes of the string read so far, or-ed together: their high bits say whether it is all
     // ASCII.
     var high: UInt64 = 0
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    while true {
-      let word: UInt64
-      if index &+ 8 <= count {
-        word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-      } else {
-        // The line's last eight bytes, shifted so that `index` comes first; the bytes past the
-        // line's end read as zeros, which stop the scan like control bytes.
-        guard index < count, count >= 8 else { return nil }
-        word =
-          UnsafeRawPointer(base + (count &- 8)).loadUnaligned(as: UInt64.self)
-          &>> (8 &* (index &+ 8 &- count))
-      }
-      let quote = word ^ (ones &* 0x22)
-      let backslash = word ^ (ones &* 0x5C)
-      // A byte's high bit is set here when it is a quote, a backslash or below 0x20; borrows can
-      // flag a byte above a flagged one, never below, so the lowest flag is exact. Bytes of 0x80
-      // and above are not flagged: they are validated once the string's end is known.
-      let flags =
-        ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-        | ((word &- (ones &* 0x20)) & ~word)
-      let found = flags & highs
-      guard found != 0 else {
-        high |= word
-        index &+= 8
-        continue
-      }
-      let plain = found.trailingZeroBitCount &>> 3
-      // The bytes before the flagged one (none when it is the first).
-      high |= word & ((1 &<< (UInt64(plain) &<< 3)) &- 1)
-      index &+= plain
-      break
+    var word: UInt64 = 0
+    var found: UInt64 = 0
+    while index &+ 8 <= count {
+      word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      found = Self.stringStops(word)
+      if found != 0 { break }
+      high |= word
+      index &+= 8
     }
+    if found == 0 {
+      // The line's last bytes: its last eight, shifted so that `index` comes first; the bytes
+      // past the line's end read as zeros, which stop the scan like control bytes.
+      guard index < count, count >= 8 else { return nil }
+      word =
+        UnsafeRawPointer(base + (count &- 8)).loadUnaligned(as: UInt64.self)
+        &>> (8 &* (index &+ 8 &- count))
+      found = Self.stringStops(word)
+    }
+    let plain = found.trailingZeroBitCount &>> 3
+    // The bytes before the flagged one (none when it is the first).
+    high |= word & ((1 &<< (UInt64(plain) &<< 3)) &- 1)
+    index &+= plain
     guard index < count else { return nil }
     switch base[index] {
     case UInt8(ascii: "\""):
@@ -58,13 +48,17 @@ extension JSONScanner {
     case UInt8(ascii: "\\"):
       // Escapes are resolved by the general string reader, from the string's start.
       position = start &- 1
-      return try readString()
+      do {
+        return try readString()
+      } catch {
+        return nil
+      }
     default:
       // A control byte, left to the general decoder to report.
       return nil
     }
     let length = index &- start
-    let isASCII = high & highs == 0
+    let isASCII = high & 0x8080_8080_8080_8080 == 0
     guard isASCII || Self.isValidUTF8(base + start, count: length) else { return nil }
     position = index &+ 1
     if length <= 15, let small = smallString(from: start, length: length, isASCII: isASCII) {
@@ -72,6 +66,22 @@ extension JSONScanner {
     }
     return Self.string(
       UnsafeBufferPointer(start: base + start, count: length), isASCII: isASCII)
+  }
+
+  /// The bytes of `word` (its first byte in its low bits) that end a string's plain run: a
+  /// quote, a backslash or a byte below 0x20, each flagged by its high bit.
+  ///
+  /// Borrows can flag a byte above a flagged one, never below, so the lowest flag is exact. Bytes
+  /// of 0x80 and above are not flagged: a string's are validated once its end is known.
+  @inline(__always)
+  static func stringStops(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let quote = word ^ (ones &* 0x22)
+    let backslash = word ^ (ones &* 0x5C)
+    let flags =
+      ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+      | ((word &- (ones &* 0x20)) & ~word)
+    return flags & (ones &* 0x80)
   }
 
   /// The `length` (at most 15) bytes at `start`, valid UTF-8 followed by at least one more byte

@@ -13,14 +13,10 @@ extension LineDecoder {
   /// from the general decoder, worded as before.
   static func decodeCanonical(_ line: UnsafeBufferPointer<UInt8>) -> TimedEvent? {
     var scanner = JSONScanner(line)
-    do {
-      return try canonicalEvent(&scanner)
-    } catch {
-      return nil
-    }
+    return canonicalEvent(&scanner)
   }
 
-  static func canonicalEvent(_ s: inout JSONScanner) throws(ScanError) -> TimedEvent? {
+  static func canonicalEvent(_ s: inout JSONScanner) -> TimedEvent? {
     // A canonical line ends with its object's `}`, which stops every run of digits: the numbers
     // below are read up to it without checking for the line's end.
     guard s.count > 0, s.base[s.count - 1] == UInt8(ascii: "}") else { return nil }
@@ -31,7 +27,7 @@ extension LineDecoder {
     let event: Event
     switch s.base[s.position + 9] {
     case UInt8(ascii: "t"):
-      guard s.skip(",\"type\":\"textChange\",\"text\":"), let text = try s.readCanonicalString(),
+      guard s.skip(",\"type\":\"textChange\",\"text\":"), let text = s.readCanonicalString(),
         s.skip("}")
       else { return nil }
       event = .textChange(text: text)
@@ -56,7 +52,7 @@ extension LineDecoder {
       }
     case UInt8(ascii: "r"):
       if s.base[s.position + 11] == UInt8(ascii: "c") {
-        guard s.skip(",\"type\":\"receive\",\"text\":"), let text = try s.readCanonicalString(),
+        guard s.skip(",\"type\":\"receive\",\"text\":"), let text = s.readCanonicalString(),
           s.skip("}")
         else { return nil }
         event = .receive(text: text)
