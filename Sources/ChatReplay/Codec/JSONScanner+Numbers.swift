@@ -150,7 +150,8 @@ extension JSONScanner {
   /// the eight bytes where it starts, and the two are joined into one word of eight digits whose
   /// value is taken in three steps. A longer one is read byte by byte. The value and what is
   /// consumed are ``readShortDecimal()``'s.
-  @inline(__always)
+  // Transparent, as `LineDecoder.canonicalNumber(_:)` is, to be inlined with it.
+  @_transparent
   mutating func readShortDecimalBeforeBrace() -> Double? {
     // The sign, at most seven integer digits, the point and a word for the fraction: seventeen
     // bytes at most, with the brace still after them.
