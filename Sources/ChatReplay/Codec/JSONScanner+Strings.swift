@@ -42,12 +42,10 @@ extension JSONScanner {
       }
     }
     guard position < count else { throw fail(.unexpectedEnd(expected: .closingQuote)) }
-    // Slow path: copy what was read and resolve escapes, in the scanner's scratch bytes (made
-    // the first time a line needs them, and kept for its next string).
-    var scratch = self.scratch.take() ?? []
-    defer { self.scratch = scratch }
-    scratch.removeAll(keepingCapacity: true)
-    scratch.append(contentsOf: UnsafeBufferPointer(start: base + start, count: position - start))
+    // Slow path: copy what was read and resolve escapes, in scratch bytes of the string's own
+    // (the scanner keeps none, so that it holds nothing to release: every line, with escapes or
+    // not, paid a call to release its empty place for them).
+    var scratch = Array(UnsafeBufferPointer(start: base + start, count: position - start))
     while position < count {
       let byte = base[position]
       switch byte {

@@ -19,9 +19,6 @@ struct JSONScanner: ~Copyable {
   let base: UnsafePointer<UInt8>
   let count: Int
   var position = 0
-  /// Scratch bytes for strings with escapes; `nil` until a string needs them, so that a line
-  /// without escapes has no array to release.
-  var scratch: [UInt8]?
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) {
     // An empty buffer may have a nil base address; a one-byte dummy keeps `base` non-optional.

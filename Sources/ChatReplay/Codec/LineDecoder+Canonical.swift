@@ -106,7 +106,10 @@ extension LineDecoder {
     guard let name = notificationName(&s), let frameBegin = canonicalRect(&s),
       s.skip(",\"frameEnd\":"), let frameEnd = canonicalRect(&s),
       s.skip(",\"duration\":"), let duration = canonicalNumber(&s), duration >= 0,
-      s.skip(",\"curve\":"), let curve = canonicalNumber(&s), curve.rounded() == curve,
+      // An integer: within the number limit, converting to `Int64` and back keeps exactly the
+      // integers (`rounded()` called the C library's `round`).
+      s.skip(",\"curve\":"), let curve = canonicalNumber(&s),
+      Double(Int64(curve)) == curve,
       s.skip(",\"isLocal\":")
     else { return nil }
     let isLocal: Bool
