@@ -85,12 +85,15 @@ extension JSONScanner {
   }
 
   /// The `length` (at most 15) bytes at `start`, valid UTF-8 followed by at least one more byte
-  /// of the line, as a `String` in its inline storage; `nil` on a platform whose strings are
-  /// not laid out as ``smallString(low:high:length:isASCII:)`` makes them.
+  /// of the line, as a `String` in its inline storage; `nil` on a platform or standard library
+  /// whose strings are not laid out as ``laidOutSmallString(low:high:length:isASCII:)`` makes them
+  /// (checked once per process, in every build), and the caller makes the string with the
+  /// standard library's public initializer instead.
   @inline(__always)
   func smallString(from start: Int, length: Int, isASCII: Bool) -> String? {
     #if _pointerBitWidth(_64) && _endian(little)
       guard length > 0 else { return "" }
+      guard Self.isSmallStringLayoutKnown else { return nil }
       // Sixteen bytes from `start`, or the line's last sixteen shifted so that `start` comes
       // first; then only the string's own bytes kept.
       var low: UInt64
@@ -121,7 +124,7 @@ extension JSONScanner {
       } else {
         high = 0
       }
-      return Self.smallString(low: low, high: high, length: length, isASCII: isASCII)
+      return Self.laidOutSmallString(low: low, high: high, length: length, isASCII: isASCII)
     #else
       return nil
     #endif
@@ -134,14 +137,7 @@ extension JSONScanner {
   /// platforms (it is part of its ABI on Apple's, where inlined standard library code in every
   /// binary depends on it): the bytes, then the count and the flags (small, immortal, and ASCII
   /// when it is) in the last byte. ``isSmallStringLayoutKnown`` checks that layout, in the tests
-  /// and in debug builds.
-  @inline(__always)
-  static func smallString(low: UInt64, high: UInt64, length: Int, isASCII: Bool) -> String {
-    assert(isSmallStringLayoutKnown, "String is not laid out as expected")
-    return laidOutSmallString(low: low, high: high, length: length, isASCII: isASCII)
-  }
-
-  /// ``smallString(low:high:length:isASCII:)`` without checking the layout.
+  /// and before any string is made this way (``smallString(from:length:isASCII:)``).
   @inline(__always)
   private static func laidOutSmallString(
     low: UInt64, high: UInt64, length: Int, isASCII: Bool
@@ -155,7 +151,7 @@ extension JSONScanner {
     }
   }
 
-  /// Whether ``smallString(low:high:length:isASCII:)`` makes the `String`s the standard library
+  /// Whether ``laidOutSmallString(low:high:length:isASCII:)`` makes the `String`s the standard library
   /// makes: `String` is two words, and strings of 1 to 15 bytes, ASCII or not, are laid out as it
   /// expects, both ways.
   static let isSmallStringLayoutKnown: Bool = {
