@@ -63,6 +63,15 @@ public struct CheckReport: Sendable {
     count(state.diagnostics, step: state.step, line: line)
   }
 
+  /// Counts a state whose diagnostics are those of the state counted just before it (the step
+  /// changed at most the input text, ``ChatScreen/reduceSettled(into:_:)``): the same kinds, so
+  /// no run begins and the tally adds one step to what the step before showed.
+  @inline(__always)
+  mutating func countKeptDiagnostics() {
+    steps += 1
+    if previousKinds != 0 { tally.add(kinds: previousKinds) }
+  }
+
   /// Counts a state that shows `diagnostics` at `step`.
   @inline(__always)
   private mutating func count(_ diagnostics: [Diagnostic], step: Int, line: Int?) {
@@ -82,9 +91,7 @@ public struct CheckReport: Sendable {
       current |= bit
       guard previousKinds & bit == 0 else { continue }
       if runs.count < Self.runLimit {
-        runs.append(
-          DiagnosticRun(
-            kind: diagnostic.kind, step: step, line: line, message: diagnostic.message))
+        runs.append(DiagnosticRun(diagnostic, step: step, line: line))
       } else {
         runsLeftOut += 1
       }
@@ -153,14 +160,71 @@ public struct DiagnosticRun: Hashable, Sendable {
   /// The recording's line of the event that made that step (`nil` for step 0: the header).
   public var line: Int?
   /// The diagnostic's message at that step.
-  public var message: String
+  ///
+  /// A run made from the diagnostic keeps the diagnostic and words it when asked: most reports
+  /// never print their runs' messages.
+  public var message: String {
+    get {
+      switch text {
+      case .written(let message): message
+      case .unwritten(let diagnostic): diagnostic.message
+      }
+    }
+    set { text = .written(newValue) }
+  }
+  private var text: Text
+
+  /// A message as given, or the diagnostic it words.
+  private enum Text: Sendable {
+    case written(String)
+    case unwritten(Diagnostic)
+  }
 
   /// A run of `kind` beginning at `step`.
   public init(kind: Diagnostic.Kind, step: Int, line: Int?, message: String) {
     self.kind = kind
     self.step = step
     self.line = line
-    self.message = message
+    self.text = .written(message)
+  }
+
+  /// A run of `diagnostic` beginning at `step`, worded only when its message is read.
+  init(_ diagnostic: Diagnostic, step: Int, line: Int?) {
+    self.kind = diagnostic.kind
+    self.step = step
+    self.line = line
+    self.text = .unwritten(diagnostic)
+  }
+
+  /// Whether two runs have the same kind, step, line and message, however the message is kept.
+  public static func == (lhs: DiagnosticRun, rhs: DiagnosticRun) -> Bool {
+    lhs.kind == rhs.kind && lhs.step == rhs.step && lhs.line == rhs.line
+      && lhs.message == rhs.message
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(kind)
+    hasher.combine(step)
+    hasher.combine(line)
+    hasher.combine(message)
+  }
+}
+
+extension ChatScreen {
+  /// Applies one event to `state` and counts the new state into `report`, `line` being the
+  /// event's line: a step that changed at most the input text shows the diagnostics of the
+  /// state counted before it, which are counted without being looked at.
+  @inline(__always)
+  func reduce(
+    into state: inout ChatState, _ event: TimedEvent, countingInto report: inout CheckReport,
+    line: Int?
+  ) {
+    if reduceSettled(into: &state, event) {
+      report.countKeptDiagnostics()
+    } else {
+      reduceFully(into: &state, event)
+      report.count(inPlace: &state, line: line)
+    }
   }
 }
 

@@ -219,8 +219,7 @@ public struct Replayer: Sendable {
     switch item {
     case .event(let event, let line, _):
       guard started else { return false }
-      reducer.reduce(into: &current, event)
-      report.count(inPlace: &current, line: line)
+      reducer.reduce(into: &current, event, countingInto: &report, line: line)
       return true
     case .header, .error:
       return handle(

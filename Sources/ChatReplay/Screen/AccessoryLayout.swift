@@ -146,6 +146,23 @@ public struct AccessoryLayout: Layout {
     if memory.shownFrame == nil { dock(&state) }
   }
 
+  /// Whether ``reduce(into:memory:_:measurer:)`` leaves a state it laid out as it is.
+  ///
+  /// It does for a notification without an end frame, a pan that is not `changed`, a send or
+  /// return with no text, and the events the sample does not handle (the list's frame and the
+  /// docked container are then placed where they are). Read by
+  /// ``ChatScreen/reduceSettled(into:_:)``; it must follow every change of `reduce`.
+  @inline(__always)
+  func ignores(_ event: Event, in state: ChatState) -> Bool {
+    switch event {
+    case .keyboard(let notification): notification.frameEnd == nil
+    case .pan(_, let panState): panState != .changed
+    case .sendTap, .returnKey: state.inputBar.text.isEmpty
+    case .appear, .disappear, .doneTap: true
+    case .gap, .observed, .textChange, .receive, .scroll, .safeArea, .viewport: false
+    }
+  }
+
   /// The container at `containerY`, the keyboard of `frame` below it.
   private func place(_ state: inout ChatState, containerY: Double, frame: Rect) {
     state.inputBar.frame = Rect(

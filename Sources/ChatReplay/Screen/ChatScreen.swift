@@ -45,14 +45,53 @@ public struct ChatScreen: Sendable {
 
   /// Applies one event: the next state of the screen.
   public func reduce(into state: inout ChatState, _ event: TimedEvent) {
-    _ = reduceGivingSystemInset(into: &state, event)
+    if reduceSettled(into: &state, event) { return }
+    reduceFully(into: &state, event)
   }
 
   /// Applies one event as ``reduce(into:_:)`` does, and returns the system inset the layout gave
   /// the new state (read while the layout was at hand, which spares a copy of it); `nil` when the
-  /// event left the state's geometry as it was (a recorder's record, or a crashed app).
+  /// event left the state's geometry as it was (a recorder's record, a crashed app, or an event
+  /// that only changed the text or nothing).
   @inline(__always)
   func reduceGivingSystemInset(into state: inout ChatState, _ event: TimedEvent) -> EdgeInsets? {
+    if reduceSettled(into: &state, event) { return nil }
+    return reduceFully(into: &state, event)
+  }
+
+  /// Applies `event` when the state is settled and the event can change only its input text.
+  ///
+  /// That is, ``ChatState/isSettled`` holds and the event is a `textChange` for a layout whose
+  /// `textChange` only takes the text and lays the views out again from fields the text does not
+  /// change (``LayoutSlot/takesTextAlone``), or an event the layout ignores
+  /// (``LayoutSlot/ignores(_:in:)``). The layout would then lay the views out as they are and the
+  /// shared checks would find the diagnostics the state shows, so neither runs: the step, the
+  /// time and the text change, and the diagnostics are the step before's.
+  ///
+  /// Returns whether it applied the event; `false` leaves the state as it was, for
+  /// ``reduceFully(into:_:)``. Keystrokes are most of a recording's events.
+  @inline(__always)
+  func reduceSettled(into state: inout ChatState, _ event: TimedEvent) -> Bool {
+    guard state.isSettled else { return false }
+    if case .textChange(let text) = event.event {
+      guard state.slot.takesTextAlone else { return false }
+      state.step += 1
+      state.t = event.t
+      state.inputBar.text = text
+      state.isSettled = true
+      return true
+    }
+    guard state.slot.ignores(event.event, in: state) else { return false }
+    state.step += 1
+    state.t = event.t
+    return true
+  }
+
+  /// Applies one event through the state's layout and the shared checks, as
+  /// ``reduceGivingSystemInset(into:_:)`` returns it.
+  @inline(never)
+  @discardableResult
+  func reduceFully(into state: inout ChatState, _ event: TimedEvent) -> EdgeInsets? {
     state.step += 1
     state.t = event.t
     let messageCount = state.messages.count
@@ -88,12 +127,15 @@ public struct ChatScreen: Sendable {
       }
       geometry = reduced
     }
-    state.checkGeometry(
+    let showsSharedOnly = state.checkGeometry(
       afterNewMessage: state.messages.count != messageCount, geometry,
       replacing: previousDiagnostics)
     if case .observed(let observation) = event.event {
       state.diagnostics.append(contentsOf: observation.divergences(from: state))
     }
+    // Only a step through the layout leaves the views laid out by it (a recorder's records and
+    // observations do not reach it).
+    state.isSettled = showsSharedOnly && geometry != nil
     return geometry?.systemInset
   }
 }

@@ -54,10 +54,16 @@ extension ChatState {
   ///
   /// Inlined into the reducer, its one caller per step, which spares a call and its saved
   /// registers per step.
+  ///
+  /// Returns whether the diagnostics are now the shared checks' alone, and none of them
+  /// `message-hidden` (the one check that looks at the step's new message): then the same
+  /// geometry with no new message would show them again.
   @inline(__always)
+  @discardableResult
   mutating func checkGeometry(
     afterNewMessage: Bool, _ geometry: LayoutGeometry? = nil, replacing previousCount: Int
-  ) {
+  ) -> Bool {
+    var showsSharedOnly = diagnostics.count == previousCount
     var cursor = startDiagnostics(replacing: previousCount)
     let bar = inputBar.frame
     let keyboardOnScreen = self.keyboardOnScreen
@@ -85,6 +91,7 @@ extension ChatState {
       let visibleTop = list.frame.minY + adjusted.top
       let visibleBottom = bar.minY
       if top < visibleTop - Self.tolerance || bottom > visibleBottom + Self.tolerance {
+        showsSharedOnly = false
         put(
           .messageHidden(
             index: messages.count - 1, messageMinY: top, messageMaxY: bottom,
@@ -110,6 +117,7 @@ extension ChatState {
       put(.unsafeInput(inputBarMaxY: inputMaxY, safeAreaMinY: safeAreaMinY), &cursor)
     }
     finishDiagnostics(cursor)
+    return showsSharedOnly
   }
 
   /// The offsets the list can rest at: `-top … max(contentHeight + bottom - height, -top)` with

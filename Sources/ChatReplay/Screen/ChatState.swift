@@ -8,23 +8,35 @@ public struct ChatState: Equatable, Sendable {
   /// The time of the event that produced the state (0 for step 0).
   public var t = 0.0
   /// The window size (`H`, `W`).
-  public var screen: Size
+  public var screen: Size { didSet { isSettled = false } }
   /// The window's safe-area insets (`S`).
-  public var safeArea: EdgeInsets
+  public var safeArea: EdgeInsets { didSet { isSettled = false } }
   /// The kind of device, from the header: with the window's shape it gives the size classes.
-  public var idiom: DeviceIdiom
-  public var keyboard = Keyboard()
-  public var inputBar = InputBar()
-  public var list = MessageList()
-  public var messages = MessageLog()
+  public var idiom: DeviceIdiom { didSet { isSettled = false } }
+  public var keyboard = Keyboard() { didSet { isSettled = false } }
+  public var inputBar = InputBar() { didSet { isSettled = false } }
+  public var list = MessageList() { didSet { isSettled = false } }
+  public var messages = MessageLog() { didSet { isSettled = false } }
   /// The defects this state shows.
-  public var diagnostics: [Diagnostic] = []
+  public var diagnostics: [Diagnostic] = [] { didSet { isSettled = false } }
   /// The layout and what it remembers that the screen does not show.
-  var slot: LayoutSlot
+  var slot: LayoutSlot { didSet { isSettled = false } }
 
   /// Where the window's origin lies in the screen, when it is not the screen's (the header's
   /// `windowFrameInScreen`, or a later `viewport`'s): keyboard frames are converted by it.
-  var windowOriginInScreen: Point?
+  var windowOriginInScreen: Point? { didSet { isSettled = false } }
+
+  /// Whether the state is as its layout's last full step left it: laid out by its layout, with
+  /// the shared checks' diagnostics of this geometry and no others (no `message-hidden`, none of
+  /// the layout's own, no divergence), and nothing written since but the step, the time and the
+  /// input text.
+  ///
+  /// Every other field clears it when written (its `didSet`), whoever writes it, so a state
+  /// changed by hand is never taken for settled; only ``ChatScreen`` sets it. A settled state
+  /// takes a text, or an event its layout ignores, without the layout or the checks
+  /// (``ChatScreen/reduceSettled(into:_:)``). It is no part of the state's value: ``==`` ignores
+  /// it.
+  var isSettled = false
 
   /// Takes `frame`, the window's frame in the screen, as where keyboard frames are converted from.
   mutating func moveWindow(to frame: Rect) {
@@ -127,4 +139,14 @@ public struct ChatState: Equatable, Sendable {
 
   /// Why `path` has its value, by the layout's rules; `nil` when the layout has none for it.
   public func explain(_ path: StatePath) -> Explanation? { slot.explain(path, in: self) }
+
+  /// Whether two states have the same values, field by field (``isSettled``, a note on how the
+  /// state was reached, is not one of them).
+  public static func == (lhs: ChatState, rhs: ChatState) -> Bool {
+    lhs.step == rhs.step && lhs.t == rhs.t && lhs.screen == rhs.screen
+      && lhs.safeArea == rhs.safeArea && lhs.idiom == rhs.idiom && lhs.keyboard == rhs.keyboard
+      && lhs.inputBar == rhs.inputBar && lhs.list == rhs.list && lhs.messages == rhs.messages
+      && lhs.diagnostics == rhs.diagnostics && lhs.slot == rhs.slot
+      && lhs.windowOriginInScreen == rhs.windowOriginInScreen
+  }
 }

@@ -123,6 +123,35 @@ enum LayoutSlot: Equatable, Sendable {
     }
   }
 
+  /// Whether the layout's `textChange` only takes the text, and the layout never crashes.
+  ///
+  /// Then it lays the views out from fields the text does not change, the same way after every
+  /// event (so that a state it laid out is laid out again as it is): `rxkeyboard` (its `layOut`),
+  /// `scroll-to-field` (its `layOut`, from the messages and the offset) and `accessory` (the
+  /// list's frame, and the docked container from the window). `growing` sizes its text view to
+  /// the text; `keyboard-layout-guide` moves the offset by the change of an inset it computes
+  /// again, which is not a no-op for every value (an infinite inset gives a NaN change).
+  @inline(__always)
+  var takesTextAlone: Bool {
+    switch self {
+    case .rxkeyboard, .scrollToField, .accessory: true
+    case .growing, .keyboardLayoutGuide, .custom: false
+    }
+  }
+
+  /// Whether `event` leaves `state`, settled, as it is but for its step and time: for the layouts
+  /// that take a text alone, the events their `reduce` ignores (their `ignores(_:in:)`); never
+  /// for the others.
+  @inline(__always)
+  func ignores(_ event: Event, in state: ChatState) -> Bool {
+    switch self {
+    case .rxkeyboard(let box): box.layout.ignores(event, in: state)
+    case .scrollToField(let box): box.layout.ignores(event, in: state)
+    case .accessory(let box): box.layout.ignores(event, in: state)
+    case .growing, .keyboardLayoutGuide, .custom: false
+    }
+  }
+
   var hasCrashed: Bool {
     switch self {
     case .rxkeyboard(let box): box.layout.hasCrashed(box.memory)

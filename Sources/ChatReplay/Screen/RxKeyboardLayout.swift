@@ -203,6 +203,28 @@ public struct RxKeyboardLayout: Layout {
     layOut(&state)
   }
 
+  /// Whether ``reduce(into:memory:_:measurer:)`` leaves a state it laid out as it is.
+  ///
+  /// It does for the notifications RxKeyboard does not observe, a pan that is not `changed` or
+  /// with the keyboard off screen, a send with no text, and the events the sample does not
+  /// handle (`layOut` then places the views where they are). Read by
+  /// ``ChatScreen/reduceSettled(into:_:)``; it must follow every change of `reduce`.
+  @inline(__always)
+  func ignores(_ event: Event, in state: ChatState) -> Bool {
+    switch event {
+    case .keyboard(let notification):
+      switch notification.name {
+      case .willShow, .didShow, .didHide, .didChangeFrame: true
+      case .willChangeFrame, .willHide: false
+      }
+    case .pan(_, let panState):
+      !(panState == .changed && state.keyboard.frame.y < state.screen.height)
+    case .sendTap: state.inputBar.text.isEmpty
+    case .appear, .disappear, .returnKey, .doneTap: true
+    case .gap, .observed, .textChange, .receive, .scroll, .safeArea, .viewport: false
+    }
+  }
+
   /// RxKeyboard's relay takes `frame`; if it differs from the last one, `k` is emitted.
   private func setKeyboardFrame(_ frame: Rect, _ state: inout ChatState) {
     guard frame != state.keyboard.frame else { return }

@@ -137,6 +137,28 @@ public struct ScrollToFieldLayout: Layout {
     layOut(&state)
   }
 
+  /// Whether ``reduce(into:memory:_:measurer:)`` leaves a state it laid out as it is.
+  ///
+  /// It does for the notifications neither the helper nor the keyboard's tracking reads, a send
+  /// with no text, and the events the sample does not handle (`layOut` then places the field
+  /// where it is). Read by ``ChatScreen/reduceSettled(into:_:)``; it must follow every change of
+  /// `reduce`.
+  @inline(__always)
+  func ignores(_ event: Event, in state: ChatState) -> Bool {
+    switch event {
+    case .keyboard(let notification):
+      switch notification.name {
+      case .didShow, .didHide, .willChangeFrame: true
+      case .willShow, .willHide, .didChangeFrame: false
+      }
+    case .sendTap: state.inputBar.text.isEmpty
+    case .pan, .returnKey, .doneTap: true
+    case .appear, .disappear, .gap, .observed, .textChange, .receive, .scroll, .safeArea,
+      .viewport:
+      false
+    }
+  }
+
   /// `scrollTextFieldWhehKeybordShown`.
   private func scrollField(_ state: inout ChatState, _ notification: KeyboardNotification) {
     guard let keyboard = notification.frameEnd, notification.duration != nil else { return }
