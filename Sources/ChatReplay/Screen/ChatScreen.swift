@@ -49,6 +49,16 @@ public struct ChatScreen: Sendable {
     reduceFully(into: &state, event)
   }
 
+  /// Applies one event through the state's layout and the shared checks: a step
+  /// ``reduceSettled(into:_:)`` does not take.
+  ///
+  /// It does not hand back the system inset, which costs a dozen stores per step to a caller
+  /// that drops it; ``reduceFullyGivingSystemInset(into:_:)`` does.
+  @inline(never)
+  func reduceFully(into state: inout ChatState, _ event: TimedEvent) {
+    _ = reduceStep(into: &state, event)
+  }
+
   /// Applies one event as ``reduce(into:_:)`` does, and returns the system inset the layout gave
   /// the new state (read while the layout was at hand, which spares a copy of it); `nil` when the
   /// event left the state's geometry as it was (a recorder's record, a crashed app, or an event
@@ -56,14 +66,14 @@ public struct ChatScreen: Sendable {
   @inline(__always)
   func reduceGivingSystemInset(into state: inout ChatState, _ event: TimedEvent) -> EdgeInsets? {
     if reduceSettled(into: &state, event) { return nil }
-    return reduceFully(into: &state, event)
+    return reduceFullyGivingSystemInset(into: &state, event)
   }
 
   /// Applies `event` when the state is settled and the event can change only its input text.
   ///
   /// That is, ``ChatState/isSettled`` holds and the event is a `textChange` for a layout whose
   /// `textChange` only takes the text and lays the views out again from fields the text does not
-  /// change (``LayoutSlot/takesTextAlone``), or an event the layout ignores
+  /// change (``LayoutSlot/takesTextAlone(in:)``), or an event the layout ignores
   /// (``LayoutSlot/ignores(_:in:)``). The layout would then lay the views out as they are and the
   /// shared checks would find the diagnostics the state shows, so neither runs: the step, the
   /// time and the text change, and the diagnostics are the step before's.
@@ -74,7 +84,7 @@ public struct ChatScreen: Sendable {
   func reduceSettled(into state: inout ChatState, _ event: TimedEvent) -> Bool {
     guard state.isSettled else { return false }
     if case .textChange(let text) = event.event {
-      guard state.slot.takesTextAlone else { return false }
+      guard state.slot.takesTextAlone(in: state) else { return false }
       state.step += 1
       state.t = event.t
       state.inputBar.text = text
@@ -87,11 +97,19 @@ public struct ChatScreen: Sendable {
     return true
   }
 
-  /// Applies one event through the state's layout and the shared checks, as
-  /// ``reduceGivingSystemInset(into:_:)`` returns it.
+  /// Applies one event through the state's layout and the shared checks, and returns the system
+  /// inset as ``reduceGivingSystemInset(into:_:)`` does.
   @inline(never)
-  @discardableResult
-  func reduceFully(into state: inout ChatState, _ event: TimedEvent) -> EdgeInsets? {
+  func reduceFullyGivingSystemInset(into state: inout ChatState, _ event: TimedEvent)
+    -> EdgeInsets?
+  {
+    reduceStep(into: &state, event)
+  }
+
+  /// Applies one event through the state's layout and the shared checks, the body of
+  /// ``reduceFully(into:_:)`` and ``reduceFullyGivingSystemInset(into:_:)``.
+  @inline(__always)
+  private func reduceStep(into state: inout ChatState, _ event: TimedEvent) -> EdgeInsets? {
     state.step += 1
     state.t = event.t
     let messageCount = state.messages.count

@@ -232,6 +232,28 @@ public struct KeyboardLayoutGuideLayout: Layout {
     layOut(&state)
   }
 
+  /// Whether ``reduce(into:memory:_:measurer:)`` leaves a state it laid out as it is.
+  ///
+  /// It does for the notifications the guide does not follow (`didShow`, `didHide`, and any
+  /// without an end frame), a pan that is not `changed`, a send with no text, and the events the
+  /// sample does not handle (`layOut` then pins the views where they are, when the bottom inset
+  /// is finite: ``LayoutSlot/ignores(_:in:)`` sees to it). Read by
+  /// ``ChatScreen/reduceSettled(into:_:)``; it must follow every change of `reduce`.
+  @inline(__always)
+  func ignores(_ event: Event, in state: ChatState) -> Bool {
+    switch event {
+    case .keyboard(let notification):
+      switch notification.name {
+      case .didShow, .didHide: true
+      case .willChangeFrame, .willShow, .willHide, .didChangeFrame: notification.frameEnd == nil
+      }
+    case .pan(_, let panState): panState != .changed
+    case .sendTap: state.inputBar.text.isEmpty
+    case .appear, .disappear, .returnKey, .doneTap: true
+    case .gap, .observed, .textChange, .receive, .scroll, .safeArea, .viewport: false
+    }
+  }
+
   /// Pins the bar to the guide, and the list's bottom inset to the bar; keeps the bottom content
   /// where it was when the inset changes.
   private func layOut(_ state: inout ChatState) {

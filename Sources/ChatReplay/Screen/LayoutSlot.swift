@@ -123,19 +123,21 @@ enum LayoutSlot: Equatable, Sendable {
     }
   }
 
-  /// Whether the layout's `textChange` only takes the text, and the layout never crashes.
+  /// Whether the layout's `textChange` only takes the text, and the layout never crashes, in
+  /// `state`.
   ///
   /// Then it lays the views out from fields the text does not change, the same way after every
-  /// event (so that a state it laid out is laid out again as it is): `rxkeyboard` (its `layOut`),
-  /// `scroll-to-field` (its `layOut`, from the messages and the offset) and `accessory` (the
-  /// list's frame, and the docked container from the window). `growing` sizes its text view to
-  /// the text; `keyboard-layout-guide` moves the offset by the change of an inset it computes
-  /// again, which is not a no-op for every value (an infinite inset gives a NaN change).
+  /// event, so that a state it laid out is laid out again as it is: `rxkeyboard` (its `layOut`),
+  /// `scroll-to-field` (its `layOut`, from the messages and the offset), `accessory` (the list's
+  /// frame, and the docked container from the window) and `keyboard-layout-guide` (its `layOut`,
+  /// which moves the offset by the change of the bottom inset it computes again: none, unless
+  /// that inset is infinite, when the change is NaN). `growing` sizes its text view to the text.
   @inline(__always)
-  var takesTextAlone: Bool {
+  func takesTextAlone(in state: ChatState) -> Bool {
     switch self {
     case .rxkeyboard, .scrollToField, .accessory: true
-    case .growing, .keyboardLayoutGuide, .custom: false
+    case .keyboardLayoutGuide: state.list.contentInset.bottom.isFinite
+    case .growing, .custom: false
     }
   }
 
@@ -148,7 +150,9 @@ enum LayoutSlot: Equatable, Sendable {
     case .rxkeyboard(let box): box.layout.ignores(event, in: state)
     case .scrollToField(let box): box.layout.ignores(event, in: state)
     case .accessory(let box): box.layout.ignores(event, in: state)
-    case .growing, .keyboardLayoutGuide, .custom: false
+    case .keyboardLayoutGuide(let box):
+      state.list.contentInset.bottom.isFinite && box.layout.ignores(event, in: state)
+    case .growing, .custom: false
     }
   }
 
