@@ -314,10 +314,14 @@ extension Comparison {
       into cells: UnsafeMutablePointer<StoredCell>, _ diagnostics: inout [Diagnostic]
     ) {
       for index in events.indices {
-        if let system = screen.reduceGivingSystemInset(into: &state, events[index]) {
-          systemBottom = system.bottom
+        // A step that changed at most the text leaves the geometry, the system inset and the
+        // diagnostics as they were: its cell is the step before's.
+        if !screen.reduceSettled(into: &state, events[index]) {
+          if let system = screen.reduceFullyGivingSystemInset(into: &state, events[index]) {
+            systemBottom = system.bottom
+          }
+          last = nextCell(state, systemBottom, after: last, &diagnostics)
         }
-        last = nextCell(state, systemBottom, after: last, &diagnostics)
         (cells + index).initialize(to: last)
       }
     }

@@ -59,16 +59,6 @@ public struct ChatScreen: Sendable {
     _ = reduceStep(into: &state, event)
   }
 
-  /// Applies one event as ``reduce(into:_:)`` does, and returns the system inset the layout gave
-  /// the new state (read while the layout was at hand, which spares a copy of it); `nil` when the
-  /// event left the state's geometry as it was (a recorder's record, a crashed app, or an event
-  /// that only changed the text or nothing).
-  @inline(__always)
-  func reduceGivingSystemInset(into state: inout ChatState, _ event: TimedEvent) -> EdgeInsets? {
-    if reduceSettled(into: &state, event) { return nil }
-    return reduceFullyGivingSystemInset(into: &state, event)
-  }
-
   /// Applies `event` when the state is settled and the event can change only its input text.
   ///
   /// That is, ``ChatState/isSettled`` holds and the event is a `textChange` for a layout whose
@@ -97,8 +87,10 @@ public struct ChatScreen: Sendable {
     return true
   }
 
-  /// Applies one event through the state's layout and the shared checks, and returns the system
-  /// inset as ``reduceGivingSystemInset(into:_:)`` does.
+  /// Applies one event through the state's layout and the shared checks, as
+  /// ``reduceFully(into:_:)`` does, and returns the system inset the layout gave the new state
+  /// (read while the layout was at hand, which spares a copy of it); `nil` when the event left
+  /// the state's geometry as it was (a recorder's record, or a crashed app).
   @inline(never)
   func reduceFullyGivingSystemInset(into state: inout ChatState, _ event: TimedEvent)
     -> EdgeInsets?
