@@ -13,9 +13,10 @@ struct SettledTextTests {
   func takingTheTextAloneGivesWhatTheFullStepGives(layout: LayoutID) {
     let screen = ChatScreen(layout: layout, measurer: PropertyDefaults.measurer)
     var takenAlone = 0
-    for recording in [
-      PropertyDefaults.realistic.generate(seed: 3), PropertyDefaults.adversarial.generate(seed: 4),
-    ] {
+    let recordings =
+      [3, 5, 7].map { PropertyDefaults.realistic.generate(seed: $0) }
+      + [4, 6, 8].map { PropertyDefaults.adversarial.generate(seed: $0) }
+    for recording in recordings {
       var fast = screen.initialState(header: recording.header)
       var full = fast
       for event in recording.events {
