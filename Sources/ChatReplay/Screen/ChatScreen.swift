@@ -116,10 +116,18 @@ public struct ChatScreen: Sendable {
       // A recorder's records: what happened on the device, not an input to the screen.
       if state.slot.hasCrashed { return nil }
       geometry = nil
-    case .keyboard(let notification):
-      let event =
-        state.windowOriginInScreen.map { .keyboard(notification.inWindow(at: $0)) } ?? event.event
-      guard let reduced = LayoutSlot.reduce(&state, event, measurer: measurer) else { return nil }
+    case .keyboard:
+      // The notification is taken out of its box only to convert it (to the window's
+      // coordinates, when the window is not at the screen's origin): binding it for every
+      // notification copied it.
+      let reduced: LayoutGeometry?
+      if let origin = state.windowOriginInScreen, case .keyboard(let notification) = event.event {
+        reduced = LayoutSlot.reduce(
+          &state, .keyboard(notification.inWindow(at: origin)), measurer: measurer)
+      } else {
+        reduced = LayoutSlot.reduce(&state, event.event, measurer: measurer)
+      }
+      guard let reduced else { return nil }
       geometry = reduced
     case .viewport(_, _, let windowFrameInScreen):
       // A window moved in the screen (Stage Manager, a Split View resize) moves the conversion of
