@@ -9,7 +9,7 @@ extension ChatState {
   ) {
     let labelHeight = measurer.boundingSize(of: text, width: labelWidth, fontSize: fontSize).height
     let height = labelHeight.rounded(.up) + 2 * balloonInset
-    let y = messages.last.map { $0.y + $0.height + lineSpacing } ?? sectionInset
+    let y = messages.lastCell.map { $0.y + $0.height + lineSpacing } ?? sectionInset
     messages.append(Message(from: sender, text: text, y: y, height: height))
     list.contentHeight = y + height + sectionInset
   }
@@ -18,7 +18,7 @@ extension ChatState {
   /// message whole, within the offsets the list can rest at; a message taller than the visible
   /// area is aligned by its top.
   mutating func scrollToLastMessage() {
-    guard let message = messages.last else { return }
+    guard let message = messages.lastCell else { return }
     let adjusted = adjustedContentInset
     let current = list.contentOffsetY
     let height = list.frame.height
@@ -32,7 +32,7 @@ extension ChatState {
     } else if top < current + adjusted.top {
       offset = top - adjusted.top
     }
-    let range = offsetRange
+    let range = offsetRange(adjusted)
     list.contentOffsetY = min(max(offset, range.lowerBound), range.upperBound)
   }
 }

@@ -85,7 +85,7 @@ extension ChatState {
       top: list.contentInset.top + system.top, left: list.contentInset.left + system.left,
       bottom: list.contentInset.bottom + system.bottom,
       right: list.contentInset.right + system.right)
-    if afterNewMessage, let message = messages.last {
+    if afterNewMessage, let message = messages.lastCell {
       let top = list.frame.minY + message.y - list.contentOffsetY
       let bottom = top + message.height
       let visibleTop = list.frame.minY + adjusted.top

@@ -4,7 +4,7 @@ extension ChatState {
 
   /// Appends a plain row `height` high below the last message, starting at 0.
   mutating func appendRow(from sender: Sender, text: String, height: Double) {
-    let y = messages.last.map { $0.y + $0.height } ?? 0
+    let y = messages.lastCell.map { $0.y + $0.height } ?? 0
     messages.append(Message(from: sender, text: text, y: y, height: height))
     list.contentHeight = y + height
   }

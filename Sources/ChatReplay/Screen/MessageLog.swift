@@ -57,6 +57,16 @@ public struct MessageLog: RandomAccessCollection, Sendable {
     count == 0 ? nil : self[count - 1]
   }
 
+  /// The last message's top and height, read without copying its text: where the next cell goes
+  /// and what a scroll to the last message looks at.
+  var lastCell: (y: Double, height: Double)? {
+    let count = self.count
+    guard count > 0 else { return nil }
+    return storage.messages.withLock { messages in
+      (messages[count - 1].y, messages[count - 1].height)
+    }
+  }
+
   /// Whether this log and `other` share their storage: then each message both of them hold is
   /// the same, without comparing (stored messages are only ever appended, never changed).
   func sharesStorage(with other: MessageLog) -> Bool { storage === other.storage }

@@ -63,7 +63,7 @@ public struct ScrollToFieldLayout: Layout {
 
   /// The field's top in the scroll view's content: below the last message.
   func fieldY(_ state: ChatState) -> Double {
-    state.messages.last.map { $0.y + $0.height } ?? 0
+    state.messages.lastCell.map { $0.y + $0.height } ?? 0
   }
 
   // MARK: Reducer
