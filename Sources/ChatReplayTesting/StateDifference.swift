@@ -16,15 +16,10 @@ package enum StateDifference {
   /// The stored properties whose values differ, as `− name: value` / `+ name: value` lines.
   private static func hiddenDifferences(_ expected: ChatState, _ actual: ChatState) -> [String] {
     var lines = ["  ChatState("]
-    for (old, new) in zip(
-      Mirror(reflecting: expected).children, Mirror(reflecting: actual).children)
-    {
-      let before = String(describing: old.value)
-      let after = String(describing: new.value)
-      guard before != after else { continue }
-      let name = old.label ?? "?"
-      lines.append("−   \(name): \(before)")
-      lines.append("+   \(name): \(after)")
+    for (old, new) in zip(expected.storedValueDescriptions, actual.storedValueDescriptions)
+    where old.value != new.value {
+      lines.append("−   \(old.name): \(old.value)")
+      lines.append("+   \(new.name): \(new.value)")
     }
     return lines + ["    … (the other members are unchanged)", "  )"]
   }

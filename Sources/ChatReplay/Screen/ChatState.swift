@@ -140,6 +140,22 @@ public struct ChatState: Equatable, Sendable {
   /// Why `path` has its value, by the layout's rules; `nil` when the layout has none for it.
   public func explain(_ path: StatePath) -> Explanation? { slot.explain(path, in: self) }
 
+  /// The stored properties that make the state's value, each named and described as text: what
+  /// a test failure lists when two states differ where their JSON does not look.
+  ///
+  /// The layout's slot is described by its layout and memory (the slot holds them in a shared
+  /// box, whose own description names only its type); ``isSettled``, a note on how the state
+  /// was reached that ``==`` skips, is left out.
+  package var storedValueDescriptions: [(name: String, value: String)] {
+    Mirror(reflecting: self).children.compactMap { child in
+      switch child.label {
+      case "isSettled"?: nil
+      case "slot"?: ("slot", "\(slot.layout), memory: \(slot.memory.base)")
+      case let name: (name ?? "?", String(describing: child.value))
+      }
+    }
+  }
+
   /// Whether two states have the same values, field by field (``isSettled``, a note on how the
   /// state was reached, is not one of them).
   public static func == (lhs: ChatState, rhs: ChatState) -> Bool {
