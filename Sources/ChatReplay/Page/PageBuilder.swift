@@ -37,7 +37,7 @@ struct PageBuilder {
   private var summaryColumn = Self.array()
   private var counts = Self.array()
   private var changes = Self.array()
-  private var messages = Self.array()
+  private var messages = PageValues(Self.array())
   private var why = Self.array()
   /// Each step's values of the four tracks, downsampled to the tracks' columns when the page is
   /// done (a page made in one pass over a recording learns its number of steps at the end).
@@ -77,8 +77,15 @@ struct PageBuilder {
   /// Whether ``diagnosticLeaves`` are older than ``diagnostics`` (a step that changed only some
   /// diagnostics' values wrote only those).
   private var isDiagnosticLeavesStale = false
-  /// The leaves of the diagnostics whose values changed, before and after, in pairs.
-  private var diagnosticPairs: [PageLeaves] = []
+  /// The leaves of the diagnostics whose values changed at this step, in order.
+  private var changedLeaves: [PageLeaves] = []
+  /// The positions of the diagnostics whose values changed at this step.
+  private var changedPositions: [Int] = []
+  /// Each diagnostic's leaves by its position, as last written for a change of its values, and
+  /// the diagnostic they are of: the leaves before a change, unless the diagnostic changed since
+  /// another way.
+  private var diagnosticCache: [PageLeaves] = []
+  private var cachedDiagnostics: [Diagnostic?] = []
   /// The paths' ids of the diagnostics' leaves for each of their shapes seen (keys, nesting and
   /// count), the memory starting again past ``diagnosticShapeLimit`` shapes.
   private var diagnosticPaths: [DiagnosticsShape: [Int]] = [:]
@@ -164,9 +171,17 @@ struct PageBuilder {
     count += addDiagnostics(state, isCheckpoint: isCheckpoint, changed: &changed)
     counts.integer(count)
     addMessages(state)
-    scene?.add(state)
-    if debugger != nil { addExplanations(state, changed: changed) }
-    previousState = state
+    // Moved out and back: optional chaining on it copied the scene (retaining and releasing its
+    // every field) at every step.
+    if var drawn = scene.take() {
+      drawn.add(state)
+      scene = drawn
+    }
+    // Only `why` needs the state before; copying it released and retained its every field.
+    if explains {
+      addExplanations(state, changed: changed)
+      previousState = state
+    }
     index += 1
   }
 
@@ -426,35 +441,45 @@ struct PageBuilder {
     for (diagnostic, previous) in zip(new, diagnostics) where diagnostic.kind != previous.kind {
       return nil
     }
-    // Each changed diagnostic written before and after; checked before anything is written.
-    var pairs = 0
-    var changedIndices: [Int] = []
+    while diagnosticCache.count < new.count {
+      diagnosticCache.append(PageLeaves())
+      cachedDiagnostics.append(nil)
+    }
+    // Each changed diagnostic written after (before: kept from the step it was written at);
+    // checked before anything is written.
+    changedPositions.removeAll(keepingCapacity: true)
     for position in new.indices where new[position] != diagnostics[position] {
-      if diagnosticPairs.count < 2 * pairs + 2 {
-        diagnosticPairs += [PageLeaves(), PageLeaves()]
+      if cachedDiagnostics[position] != diagnostics[position] {
+        diagnosticCache[position].reset()
+        diagnostics[position].write(to: &diagnosticCache[position])
+        cachedDiagnostics[position] = diagnostics[position]
       }
-      diagnosticPairs[2 * pairs].reset()
-      diagnosticPairs[2 * pairs + 1].reset()
-      diagnostics[position].write(to: &diagnosticPairs[2 * pairs])
-      new[position].write(to: &diagnosticPairs[2 * pairs + 1])
-      let before = diagnosticPairs[2 * pairs]
-      let after = diagnosticPairs[2 * pairs + 1]
+      let changed = changedPositions.count
+      if changedLeaves.count <= changed { changedLeaves.append(PageLeaves()) }
+      changedLeaves[changed].reset()
+      new[position].write(to: &changedLeaves[changed])
+      let before = diagnosticCache[position]
+      let after = changedLeaves[changed]
       guard before.shape == after.shape, before.kinds.count == after.kinds.count,
         diagnosticOffsets[position] + after.kinds.count <= diagnosticIDs.count
       else { return nil }
-      changedIndices.append(position)
-      pairs += 1
+      changedPositions.append(position)
     }
     var count = 0
-    for (pair, position) in changedIndices.enumerated() {
-      let before = diagnosticPairs[2 * pair]
-      let after = diagnosticPairs[2 * pair + 1]
-      let offset = diagnosticOffsets[position]
-      for leaf in after.kinds.indices where !after.isSame(leaf, as: before, leaf) {
-        changes.integer(diagnosticIDs[offset + leaf])
-        after.write(leaf, to: &changes)
-        count += 1
+    for (changed, position) in changedPositions.enumerated() {
+      do {
+        let before = diagnosticCache[position]
+        let after = changedLeaves[changed]
+        let offset = diagnosticOffsets[position]
+        for leaf in after.kinds.indices where !after.isSame(leaf, as: before, leaf) {
+          changes.integer(diagnosticIDs[offset + leaf])
+          after.write(leaf, to: &changes)
+          count += 1
+        }
       }
+      // The leaves written become the ones kept for this position.
+      swap(&changedLeaves[changed], &diagnosticCache[position])
+      cachedDiagnostics[position] = new[position]
     }
     diagnostics = new
     isDiagnosticLeavesStale = true
@@ -475,18 +500,15 @@ struct PageBuilder {
       listWidth = width
       return
     }
-    var message = PageLeaves()
     for number in first..<state.messages.count {
       if messageFields.isEmpty {
         var recorder = PagePaths()
         state.writeMessage(at: number, to: &recorder)
         messageFields = recorder.paths
       }
-      message.reset()
-      state.writeMessage(at: number, to: &message)
-      messages.integer(number)
-      messages.integer(index)
-      for position in message.kinds.indices { message.write(position, to: &messages) }
+      messages.stream.integer(number)
+      messages.stream.integer(index)
+      state.writeMessage(at: number, to: &messages)
     }
     messageCount = state.messages.count
     listWidth = width
@@ -635,8 +657,8 @@ struct PageBuilder {
     bytes.withUnsafeBufferPointer { output($0) }
     let streams: [(String, JSONWriter)] = [
       ("t", times), ("line", lines), ("type", typeColumn), ("summaryOf", summaryColumn),
-      ("counts", counts), ("changes", changes), ("phone", scene.column), ("messages", messages),
-      ("why", why),
+      ("counts", counts), ("changes", changes), ("phone", scene.column),
+      ("messages", messages.stream), ("why", why),
     ]
     let escaped: StaticString = "\\u003c"
     let bracket: StaticString = "]"

@@ -3,14 +3,19 @@
 /// step to the next without naming a path.
 ///
 /// An empty array is a leaf of its own (kind 4), as `--json`'s paths have it (`diagnostics` is
-/// `[]`).
+/// `[]`). A diagnostic's message is a string kept as its UTF-8 bytes (kind 5), never made a
+/// `String`: a page compares the messages of the diagnostics that change at every such step.
 struct PageLeaves: StructuredWriter {
-  /// 0 a number, 1 a Boolean, 2 a string, 3 null, 4 an empty array.
+  /// 0 a number, 1 a Boolean, 2 a string, 3 null, 4 an empty array, 5 a diagnostic's message.
   private(set) var kinds: [UInt8] = []
-  /// A number's or Boolean's value; a string's place in ``strings``.
+  /// A number's or Boolean's value; a string's place in ``strings``; a message's in
+  /// ``messageEnds``.
   private(set) var numbers: [Double] = []
   /// The strings' values, in writing order.
   private(set) var strings: [String] = []
+  /// The messages' bytes, one after the other, and where each ends.
+  private var messageBytes = ByteStorage(capacity: 256)
+  private var messageEnds: [Int] = []
   /// Mixes the keys and the nesting; equal for two states of the same shape.
   private(set) var shape = 0
   /// The number of elements of each open container.
@@ -21,6 +26,9 @@ struct PageLeaves: StructuredWriter {
     numbers.removeAll(keepingCapacity: true)
     strings.removeAll(keepingCapacity: true)
     counts.removeAll(keepingCapacity: true)
+    messageEnds.removeAll(keepingCapacity: true)
+    if !isKnownUniquelyReferenced(&messageBytes) { messageBytes = ByteStorage(capacity: 256) }
+    messageBytes.count = 0
     shape = 0
   }
 
@@ -71,11 +79,33 @@ struct PageLeaves: StructuredWriter {
 
   mutating func null() { leaf(3, 0) }
 
+  mutating func message(of diagnostic: Diagnostic) {
+    if !isKnownUniquelyReferenced(&messageBytes) { messageBytes = messageBytes.copy() }
+    var text = PageMessageBytes(storage: messageBytes)
+    diagnostic.writeMessage(to: &text)
+    leaf(5, Double(messageEnds.count))
+    messageEnds.append(messageBytes.count)
+  }
+
+  /// The bytes of message `place` (its place in ``messageEnds``).
+  private func message(_ place: Int) -> UnsafeBufferPointer<UInt8> {
+    let start = place == 0 ? 0 : messageEnds[place - 1]
+    return UnsafeBufferPointer(rebasing: messageBytes.buffer[start..<messageEnds[place]])
+  }
+
   /// Whether leaf `index` holds the same value as `other`'s leaf `otherIndex`.
   func isSame(_ index: Int, as other: PageLeaves, _ otherIndex: Int) -> Bool {
     guard kinds[index] == other.kinds[otherIndex] else { return false }
-    guard kinds[index] == 2 else { return numbers[index] == other.numbers[otherIndex] }
-    return strings[Int(numbers[index])] == other.strings[Int(other.numbers[otherIndex])]
+    switch kinds[index] {
+    case 2: return strings[Int(numbers[index])] == other.strings[Int(other.numbers[otherIndex])]
+    case 5:
+      let mine = message(Int(numbers[index]))
+      let theirs = other.message(Int(other.numbers[otherIndex]))
+      guard mine.count == theirs.count else { return false }
+      guard let base = mine.baseAddress, let otherBase = theirs.baseAddress else { return true }
+      return bytesEqual(base, otherBase, count: mine.count)
+    default: return numbers[index] == other.numbers[otherIndex]
+    }
   }
 
   /// Writes leaf `index` as a JSON value: a number, a Boolean, a string, `null` or `[]`.
@@ -87,6 +117,7 @@ struct PageLeaves: StructuredWriter {
     case 4:
       writer.beginArray()
       writer.endArray()
+    case 5: writer.string(utf8: message(Int(numbers[index])))
     default: writer.null()
     }
   }
@@ -201,5 +232,64 @@ enum PageStateLeaves {
       }
     }
     return true
+  }
+}
+
+/// Writes a value's leaves straight into a page's stream, one JSON value each, as
+/// ``PageLeaves/write(_:to:)`` writes them one by one: keys and nesting are left out (an empty
+/// array is the leaf `[]`).
+struct PageValues: StructuredWriter {
+  /// The stream written into.
+  var stream: JSONWriter
+  /// The number of elements of each open container.
+  private var counts: [Int] = []
+
+  init(_ stream: JSONWriter) {
+    self.stream = stream
+  }
+
+  private mutating func count() {
+    if !counts.isEmpty { counts[counts.count - 1] += 1 }
+  }
+
+  mutating func beginObject() {
+    count()
+    counts.append(0)
+  }
+
+  mutating func endObject() { counts.removeLast() }
+
+  mutating func beginArray() {
+    count()
+    counts.append(0)
+  }
+
+  mutating func endArray() {
+    if counts.removeLast() == 0 {
+      stream.beginArray()
+      stream.endArray()
+    }
+  }
+
+  mutating func key(_ name: StaticString) {}
+
+  mutating func number(_ value: Double) {
+    count()
+    stream.number(value)
+  }
+
+  mutating func bool(_ value: Bool) {
+    count()
+    stream.bool(value)
+  }
+
+  mutating func string(_ value: String) {
+    count()
+    stream.string(value)
+  }
+
+  mutating func null() {
+    count()
+    stream.null()
   }
 }

@@ -95,6 +95,7 @@ struct PageScene {
   private var draft = ""
   private var draftWidth: UInt64 = 0
   private var draftFontSize: UInt64 = 0
+  /// The draft's lines when no ``LaidOutText`` holds them (``laidDraft`` is `nil`).
   private var lines: [String] = []
   /// The lines kept from the draft part before, when the draft's lines changed at this step.
   private var draftKeep: Int?
@@ -276,21 +277,22 @@ struct PageScene {
     draft = text
     draftWidth = width.bitPattern
     draftFontSize = fontSize.bitPattern
-    let new: [String]
-    // Optional chaining, not `if let`: binding the measurer or the laid-out text copies it.
-    if let laid = fontMeasurer?.layOut(
-      text, width: width, fontSize: fontSize, continuing: laidDraft)
-    {
-      laidDraft = laid
-      new = laid.lines
-    } else {
-      new = measurer.lines(of: text, width: width, fontSize: fontSize)
-    }
     var keep = 0
-    let common = min(new.count, lines.count)
-    while keep < common && new[keep] == lines[keep] { keep += 1 }
-    if !isFirst && keep == common && new.count == lines.count { return false }
-    lines = new
+    // Optional chaining, not `if let`: binding the measurer copies it.
+    if let laid = fontMeasurer?.layOut(text, width: width, fontSize: fontSize, into: &laidDraft) {
+      // Laid out in place (see ``LaidOutText``): its lines are the draft's.
+      let count = laidDraft?.lines.count ?? 0
+      if !isFirst && laid.same == count && laid.previousCount == count { return false }
+      keep = laid.same
+      lines = []
+    } else {
+      let new = measurer.lines(of: text, width: width, fontSize: fontSize)
+      laidDraft = nil
+      let common = min(new.count, lines.count)
+      while keep < common && new[keep] == lines[keep] { keep += 1 }
+      if !isFirst && keep == common && new.count == lines.count { return false }
+      lines = new
+    }
     let run = index / Self.draftRun
     if run != draftRunWritten {
       keep = 0
@@ -335,6 +337,7 @@ struct PageScene {
         for index in visible { column.number(Double(index)) }
       case .draft:
         let keep = draftKeep ?? 0
+        let lines = laidDraft?.lines ?? self.lines
         column.number(Double(1 + lines.count - keep))
         column.number(Double(keep))
         for line in lines[keep...] { column.string(line) }

@@ -85,6 +85,91 @@ extension FontMetricsMeasurer {
       keeping: [])
   }
 
+  /// Lays `text` out at `width` points in the font of `fontSize` points into `laid`, in place:
+  /// carried on from the text `laid` holds when `text` is that text with more after it (its
+  /// lines, breaker and storage reused, no copy of them made), else laid out whole.
+  ///
+  /// Returns how many lines at the start are the same as `laid`'s before, and how many it had
+  /// (`nil` when it held none); `nil` when `text`'s UTF-8 is not contiguous (`laid` is then
+  /// left as it was).
+  func layOut(
+    _ text: String, width: Double, fontSize: Double, into laid: inout LaidOutText?
+  ) -> (same: Int, previousCount: Int?)? {
+    text.utf8.withContiguousStorageIfAvailable { bytes in
+      layOut(text, bytes: bytes, width: width, fontSize: fontSize, into: &laid)
+    }
+  }
+
+  private func layOut(
+    _ text: String, bytes: UnsafeBufferPointer<UInt8>, width: Double, fontSize: Double,
+    into laid: inout LaidOutText?
+  ) -> (same: Int, previousCount: Int?) {
+    // Taken out, so that its arrays are held once and change in place.
+    guard var current = laid.take() else {
+      laid = layOut(text, bytes: bytes, width: width, fontSize: fontSize, continuing: nil)
+      return (0, nil)
+    }
+    let previousCount = current.lines.count
+    if current.isCarriedOn(by: text, width: width, fontSize: fontSize) {
+      let start = current.byteCount
+      let finished = current.breaker.recorder.starts.count - 1
+      var isContinued = false
+      if current.isASCII {
+        // On `false` the breaker has taken part of the rest, and the text is laid out whole.
+        isContinued = measureASCII(bytes, from: start, into: &current.breaker)
+      } else if ScalarClass.isSimple(Self.scalar(in: bytes, at: start).value) {
+        measureUTF8(bytes, of: text, from: start, into: &current.breaker)
+        isContinued = true
+      }
+      if isContinued {
+        let same = finish(&current, text, bytes: bytes, keeping: finished)
+        laid = current
+        return (same, previousCount)
+      }
+    }
+    let whole = layOut(text, bytes: bytes, width: width, fontSize: fontSize, continuing: nil)
+    var same = 0
+    let common = min(whole.lines.count, current.lines.count)
+    while same < common && whole.lines[same] == current.lines[same] { same += 1 }
+    laid = whole
+    return (same, previousCount)
+  }
+
+  /// Finishes `laid`, whose breaker was fed all of `bytes` (`text`'s) after the first `kept`
+  /// lines' bytes, in place: those lines stay, the ones after them are made again from the line
+  /// starts; how many lines at the start are the same as before.
+  private func finish(
+    _ laid: inout LaidOutText, _ text: String, bytes: UnsafeBufferPointer<UInt8>,
+    keeping kept: Int
+  ) -> Int {
+    var ended = laid.breaker
+    ended.recorder.move(toByte: bytes.count, next: bytes.count)
+    ended.endParagraph()
+    let starts = ended.recorder.starts
+    let count = starts.count - 1
+    var same = kept
+    for index in kept..<count {
+      let made =
+        laid.isASCII
+        ? Self.asciiLine(bytes, from: starts[index], to: starts[index + 1])
+        : Self.line(text, from: starts[index], to: starts[index + 1])
+      if index < laid.lines.count {
+        if same == index && laid.lines[index] == made {
+          same += 1
+        } else {
+          laid.lines[index] = made
+        }
+      } else {
+        laid.lines.append(made)
+      }
+    }
+    if laid.lines.count > count { laid.lines.removeSubrange(count...) }
+    laid.text = text
+    laid.byteCount = bytes.count
+    laid.endsOpen = Self.endsOpen(bytes)
+    return same
+  }
+
   /// The laid-out text whose breaker after its last byte is `breaker`, its lines those `kept`
   /// (finished before the bytes `breaker` was last fed) and the ones made from the line starts
   /// after them.
