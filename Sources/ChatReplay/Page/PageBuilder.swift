@@ -58,6 +58,8 @@ struct PageBuilder {
   /// Whether the state's leaves are read from its fields (``PageStateLeaves``) rather than
   /// written and compared: set once a state written the generic way agreed with them.
   private var readsLeaves = false
+  /// The places of the leaves the page shows (those with a path of their own), one bit each.
+  private var shownLeaves: UInt64 = 0
   /// The previous step's leaves as ``PageStateLeaves`` reads them, once ``readsLeaves``.
   private var leafNumbers: [Double] = []
   /// The step before's ``leafNumbers`` (the two are swapped, so neither is made again).
@@ -97,8 +99,10 @@ struct PageBuilder {
   /// Each explained path parsed, and its bits in the change index, by path id (found at the
   /// path's first explanation).
   private var statePaths: [Int: (path: StatePath?, bits: UInt32?)] = [:]
-  /// The scene, drawn step by step here unless another ``PageScene`` draws it.
-  private var scene: PageScene?
+  /// The scene, drawn step by step here when ``drawsScene`` (else another ``PageScene`` draws
+  /// it, and this one stays empty).
+  private var scene: PageScene
+  private let drawsScene: Bool
 
   /// A builder for about `expectedCount` steps from step `first` on, measured with `measurer`.
   ///
@@ -114,7 +118,8 @@ struct PageBuilder {
     self.timeline = timeline
     self.readsFields = readsFields && timeline == nil
     self.first = first
-    if drawsScene { scene = PageScene(measurer: measurer, expectedCount: expectedCount) }
+    self.drawsScene = drawsScene
+    scene = PageScene(measurer: measurer, expectedCount: drawsScene ? expectedCount : 0)
     // About one new summary a step: room for them up to the memory's limit, made once rather
     // than by doubling.
     summaries = PageSummaryTable(expected: min(PageSummaryTable.limit, expectedCount))
@@ -171,12 +176,9 @@ struct PageBuilder {
     count += addDiagnostics(state, isCheckpoint: isCheckpoint, changed: &changed)
     counts.integer(count)
     addMessages(state)
-    // Moved out and back: optional chaining on it copied the scene (retaining and releasing its
-    // every field) at every step.
-    if var drawn = scene.take() {
-      drawn.add(state)
-      scene = drawn
-    }
+    // Not optional: optional chaining on it copied the scene (retaining and releasing its every
+    // field) at every step, and moving it out and back copied its bytes twice.
+    if drawsScene { scene.add(state) }
     // Only `why` needs the state before; copying it released and retained its every field.
     if explains {
       addExplanations(state, changed: changed)
@@ -212,7 +214,7 @@ struct PageBuilder {
       // Step 0's line is the header's, when the recording has one.
       number = eventLine ?? 0
     }
-    times.number(t)
+    times.pageNumber(t)
     lines.integer(number - line)
     line = number
     typeColumn.integer(type)
@@ -230,37 +232,44 @@ struct PageBuilder {
       PageStateLeaves.read(state, into: &leafNumbers)
       let text = state.inputBar.text
       let layout = state.layout
+      // One bit per leaf that changed, found in one pass. `!=` is not `!(==)` for NaN: a NaN is
+      // written again at each step, as the generic comparison writes it.
+      var changedPlaces: UInt64 = 0
+      leafNumbers.withUnsafeBufferPointer { new in
+        previousLeafNumbers.withUnsafeBufferPointer { old in
+          for position in 0..<PageStateLeaves.count where !(new[position] == old[position]) {
+            changedPlaces |= 1 << UInt64(position)
+          }
+        }
+      }
+      // The strings' places are 0 at every step: their changes are found apart.
+      if layout != leafLayout { changedPlaces |= 1 << UInt64(PageStateLeaves.layoutPosition) }
+      if text != leafText { changedPlaces |= 1 << UInt64(PageStateLeaves.textPosition) }
+      if isCheckpoint { changedPlaces = ~0 }
+      changedPlaces &= shownLeaves
       var count = 0
-      for position in 0..<PageStateLeaves.count {
-        let id = leafIDs[position]
-        let number = leafNumbers[position]
-        // `!=` is not `!(==)` for NaN: a NaN is written again at each step, as the generic
-        // comparison writes it.
-        let differs = !(number == previousLeafNumbers[position])
-        guard id >= 2 else { continue }
+      while changedPlaces != 0 {
+        let position = changedPlaces.trailingZeroBitCount
+        changedPlaces &= changedPlaces &- 1
+        changes.integer(leafIDs[position])
         switch position {
-        case PageStateLeaves.layoutPosition:
-          guard isCheckpoint || layout != leafLayout else { continue }
-          changes.integer(id)
-          changes.string(layout.rawValue)
-        case PageStateLeaves.textPosition:
-          guard isCheckpoint || text != leafText else { continue }
-          changes.integer(id)
-          changes.string(text)
-        case PageStateLeaves.sendEnabledPosition:
-          guard isCheckpoint || differs else { continue }
-          changes.integer(id)
-          changes.bool(number != 0)
-        default:
-          guard isCheckpoint || differs else { continue }
-          changes.integer(id)
-          changes.number(number)
+        case PageStateLeaves.layoutPosition: changes.string(layout.rawValue)
+        case PageStateLeaves.textPosition: changes.string(text)
+        case PageStateLeaves.sendEnabledPosition: changes.bool(leafNumbers[position] != 0)
+        default: changes.pageNumber(leafNumbers[position])
         }
         count += 1
       }
       leafText = text
       leafLayout = layout
       return count
+    }
+    defer {
+      // The leaves the page shows, by place, for the steps read from their fields.
+      shownLeaves = 0
+      for (position, id) in leafIDs.prefix(PageStateLeaves.count).enumerated() where id >= 2 {
+        shownLeaves |= 1 << UInt64(position)
+      }
     }
     swap(&leaves, &previousLeaves)
     leaves.reset()
@@ -609,7 +618,8 @@ struct PageBuilder {
     name: String, title: String, layout: LayoutID, lastStep: Int,
     scene drawnApart: PageScene? = nil, to output: (UnsafeBufferPointer<UInt8>) -> Void
   ) {
-    guard let scene = drawnApart ?? scene else { preconditionFailure("A page needs its scene") }
+    precondition(drawsScene == (drawnApart == nil), "A page needs its scene")
+    let scene = drawnApart ?? self.scene
     for (id, start) in openRuns { runs[id, default: []] += [start, index - 1] }
     let (tracks, ticks) = columns()
     var head = PageJSON()

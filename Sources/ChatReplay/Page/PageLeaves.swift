@@ -111,7 +111,7 @@ struct PageLeaves: StructuredWriter {
   /// Writes leaf `index` as a JSON value: a number, a Boolean, a string, `null` or `[]`.
   func write(_ index: Int, to writer: inout JSONWriter) {
     switch kinds[index] {
-    case 0: writer.number(numbers[index])
+    case 0: writer.pageNumber(numbers[index])
     case 1: writer.bool(numbers[index] != 0)
     case 2: writer.string(strings[Int(numbers[index])])
     case 4:
@@ -179,37 +179,40 @@ enum PageStateLeaves {
   }
 
   /// Reads ``numbers(of:)`` into `numbers`, ``count`` of them.
-  static func read(_ state: ChatState, into numbers: inout [Double]) {
-    numbers[0] = Double(state.step)
-    numbers[1] = state.t
-    numbers[3] = state.screen.width
-    numbers[4] = state.screen.height
-    numbers[5] = state.safeArea.top
-    numbers[6] = state.safeArea.left
-    numbers[7] = state.safeArea.bottom
-    numbers[8] = state.safeArea.right
-    numbers[9] = state.keyboard.frame.x
-    numbers[10] = state.keyboard.frame.y
-    numbers[11] = state.keyboard.frame.width
-    numbers[12] = state.keyboard.frame.height
-    numbers[13] = state.keyboard.visibleHeight
-    numbers[14] = state.inputBar.frame.x
-    numbers[15] = state.inputBar.frame.y
-    numbers[16] = state.inputBar.frame.width
-    numbers[17] = state.inputBar.frame.height
-    numbers[19] = state.isSendEnabled ? 1 : 0
-    numbers[20] = state.list.frame.x
-    numbers[21] = state.list.frame.y
-    numbers[22] = state.list.frame.width
-    numbers[23] = state.list.frame.height
-    numbers[24] = state.list.contentInset.top
-    numbers[25] = state.list.contentInset.bottom
-    let adjusted = state.adjustedContentInset
-    numbers[26] = adjusted.top
-    numbers[27] = adjusted.bottom
-    numbers[28] = state.list.contentOffsetY
-    numbers[29] = state.list.contentHeight
-    numbers[30] = Double(state.messages.count)
+  static func read(_ state: ChatState, into array: inout [Double]) {
+    precondition(array.count == count)
+    array.withUnsafeMutableBufferPointer { numbers in
+      numbers[0] = Double(state.step)
+      numbers[1] = state.t
+      numbers[3] = state.screen.width
+      numbers[4] = state.screen.height
+      numbers[5] = state.safeArea.top
+      numbers[6] = state.safeArea.left
+      numbers[7] = state.safeArea.bottom
+      numbers[8] = state.safeArea.right
+      numbers[9] = state.keyboard.frame.x
+      numbers[10] = state.keyboard.frame.y
+      numbers[11] = state.keyboard.frame.width
+      numbers[12] = state.keyboard.frame.height
+      numbers[13] = state.keyboard.visibleHeight
+      numbers[14] = state.inputBar.frame.x
+      numbers[15] = state.inputBar.frame.y
+      numbers[16] = state.inputBar.frame.width
+      numbers[17] = state.inputBar.frame.height
+      numbers[19] = state.isSendEnabled ? 1 : 0
+      numbers[20] = state.list.frame.x
+      numbers[21] = state.list.frame.y
+      numbers[22] = state.list.frame.width
+      numbers[23] = state.list.frame.height
+      numbers[24] = state.list.contentInset.top
+      numbers[25] = state.list.contentInset.bottom
+      let adjusted = state.adjustedContentInset
+      numbers[26] = adjusted.top
+      numbers[27] = adjusted.bottom
+      numbers[28] = state.list.contentOffsetY
+      numbers[29] = state.list.contentHeight
+      numbers[30] = Double(state.messages.count)
+    }
   }
 
   /// Whether `leaves` (a state written without its messages and diagnostics) are `state`'s
@@ -275,7 +278,7 @@ struct PageValues: StructuredWriter {
 
   mutating func number(_ value: Double) {
     count()
-    stream.number(value)
+    stream.pageNumber(value)
   }
 
   mutating func bool(_ value: Bool) {

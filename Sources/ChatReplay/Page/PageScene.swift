@@ -63,7 +63,9 @@ struct PageScene {
   /// The measurer, when it is the font measurer: a draft typed on from the one before is laid
   /// out from there (see ``LaidOutText``), without the measurer's memory.
   private let fontMeasurer: FontMetricsMeasurer?
-  private var laidDraft: LaidOutText?
+  private var laidDraft = LaidOutText.empty
+  /// Whether ``laidDraft`` holds the draft's lines (else ``lines`` does).
+  private var isDraftLaid = false
   /// The page's step the next state is.
   private var index = 0
   /// The values of the parts of fixed size, as last written (see ``fixed(_:)``).
@@ -95,7 +97,7 @@ struct PageScene {
   private var draft = ""
   private var draftWidth: UInt64 = 0
   private var draftFontSize: UInt64 = 0
-  /// The draft's lines when no ``LaidOutText`` holds them (``laidDraft`` is `nil`).
+  /// The draft's lines when no ``LaidOutText`` holds them (``isDraftLaid`` is `false`).
   private var lines: [String] = []
   /// The lines kept from the draft part before, when the draft's lines changed at this step.
   private var draftKeep: Int?
@@ -279,15 +281,19 @@ struct PageScene {
     draftFontSize = fontSize.bitPattern
     var keep = 0
     // Optional chaining, not `if let`: binding the measurer copies it.
-    if let laid = fontMeasurer?.layOut(text, width: width, fontSize: fontSize, into: &laidDraft) {
+    // Lines laid out before the last ones (which ``lines`` holds) are not the draft's.
+    if !isDraftLaid { laidDraft = .empty }
+    let previousCount = isDraftLaid ? laidDraft.lines.count : -1
+    if let same = fontMeasurer?.layOut(text, width: width, fontSize: fontSize, into: &laidDraft) {
       // Laid out in place (see ``LaidOutText``): its lines are the draft's.
-      let count = laidDraft?.lines.count ?? 0
-      if !isFirst && laid.same == count && laid.previousCount == count { return false }
-      keep = laid.same
+      isDraftLaid = true
+      let count = laidDraft.lines.count
+      if !isFirst && same == count && previousCount == count { return false }
+      keep = same
       lines = []
     } else {
       let new = measurer.lines(of: text, width: width, fontSize: fontSize)
-      laidDraft = nil
+      isDraftLaid = false
       let common = min(new.count, lines.count)
       while keep < common && new[keep] == lines[keep] { keep += 1 }
       if !isFirst && keep == common && new.count == lines.count { return false }
@@ -304,18 +310,18 @@ struct PageScene {
 
   /// Writes the step's parts that `changed` (bits by ``Part``) and its new bubbles.
   private mutating func write(_ changed: Int) {
-    column.number(Double(changed.nonzeroBitCount + newBubbles.count))
+    column.integer(changed.nonzeroBitCount + newBubbles.count)
     guard changed != 0 || !newBubbles.isEmpty else { return }
     for index in newBubbles { writeBubble(index) }
     for part in Part.allCases where changed & (1 << part.rawValue) != 0 {
-      column.number(Double(part.rawValue))
+      column.integer(part.rawValue)
       switch part {
       case .window, .list, .origin, .inputBar, .send, .fieldText:
         writeFixed(part)
       case .bars:
         let start = Self.fixedStarts[part.rawValue]
         let hasNavigation = values[start + 2] != 0
-        column.number(hasNavigation ? 4 : 2)
+        column.integer(hasNavigation ? 4 : 2)
         Self.number(values[start], to: &column)
         Self.number(values[start + 1], to: &column)
         if hasNavigation {
@@ -325,21 +331,21 @@ struct PageScene {
       case .keyboard, .homeIndicator, .gap, .overlap:
         let start = Self.fixedStarts[part.rawValue]
         guard values[start] != 0 else {
-          column.number(0)
+          column.integer(0)
           continue
         }
         let hasLabel = part == .gap || part == .overlap
-        column.number(hasLabel ? 5 : 4)
+        column.integer(hasLabel ? 5 : 4)
         for position in (start + 1)..<(start + 5) { Self.number(values[position], to: &column) }
         if hasLabel { column.string(part == .gap ? gapLabel : overlapLabel) }
       case .visible:
-        column.number(Double(visible.count))
-        for index in visible { column.number(Double(index)) }
+        column.integer(visible.count)
+        for index in visible { column.integer(index) }
       case .draft:
         let keep = draftKeep ?? 0
-        let lines = laidDraft?.lines ?? self.lines
-        column.number(Double(1 + lines.count - keep))
-        column.number(Double(keep))
+        let lines = isDraftLaid ? laidDraft.lines : self.lines
+        column.integer(1 + lines.count - keep)
+        column.integer(keep)
         for line in lines[keep...] { column.string(line) }
       case .marks:
         writeMarks()
@@ -352,22 +358,22 @@ struct PageScene {
   private mutating func writeFixed(_ part: Part) {
     let start = Self.fixedStarts[part.rawValue]
     let count = Self.fixedCounts[part.rawValue]
-    column.number(Double(count))
+    column.integer(count)
     for position in start..<(start + count) { Self.number(values[position], to: &column) }
   }
 
   private mutating func writeBubble(_ index: Int) {
     guard let bubble = bubbles[index] else { return }
     let text = bubble.text
-    column.number(Double(Part.bubble.rawValue))
-    column.number(Double(11 + text.lines.count))
-    column.number(Double(index))
-    column.number(bubble.from == .me ? 1 : 0)
+    column.integer(Part.bubble.rawValue)
+    column.integer(11 + text.lines.count)
+    column.integer(index)
+    column.integer(bubble.from == .me ? 1 : 0)
     Self.number(bubble.frame.x, to: &column)
     Self.number(bubble.frame.y, to: &column)
     Self.number(bubble.frame.width, to: &column)
     Self.number(bubble.frame.height, to: &column)
-    column.number(bubble.isBalloon ? 1 : 0)
+    column.integer(bubble.isBalloon ? 1 : 0)
     Self.number(text.fontSize, to: &column)
     Self.number(text.lineHeight, to: &column)
     Self.number(text.origin.x, to: &column)
@@ -384,19 +390,19 @@ struct PageScene {
       case .hiddenMessage: count += 10
       }
     }
-    column.number(Double(count))
+    column.integer(count)
     for mark in marks {
       switch mark {
       case .crash(let reason):
-        column.number(0)
+        column.integer(0)
         column.string(reason)
       case .outsideContainer(let child, let container):
-        column.number(1)
+        column.integer(1)
         Self.rect(child, to: &column)
         Self.rect(container, to: &column)
       case .hiddenMessage(let index, let frame, let visible):
-        column.number(2)
-        column.number(Double(index))
+        column.integer(2)
+        column.integer(index)
         Self.rect(frame, to: &column)
         Self.rect(visible, to: &column)
       }
@@ -412,7 +418,7 @@ struct PageScene {
 
   /// A finite number as it is, anything else as `0`.
   private static func number(_ value: Double, to stream: inout JSONWriter) {
-    stream.number(value.isFinite ? value : 0)
+    stream.pageNumber(value.isFinite ? value : 0)
   }
 }
 

@@ -23,6 +23,12 @@ struct LaidOutText {
   /// The text's lines, as ``FontMetricsMeasurer/lines(of:width:fontSize:)`` gives them.
   var lines: [String]
 
+  /// No text, laid out at no width: every text laid into it is laid out whole.
+  static let empty = LaidOutText(
+    widthBits: Double.nan.bitPattern, fontSizeBits: Double.nan.bitPattern, text: "",
+    byteCount: 0, breaker: LineBreaker(maxUnits: 0, recorder: ByteLineStarts()), isASCII: true,
+    endsOpen: false, lines: [])
+
   /// Whether `text` at `width` and `fontSize` is this text with more after it, where laying it
   /// out can carry on from this one.
   func isCarriedOn(by text: String, width: Double, fontSize: Double) -> Bool {
@@ -89,12 +95,11 @@ extension FontMetricsMeasurer {
   /// carried on from the text `laid` holds when `text` is that text with more after it (its
   /// lines, breaker and storage reused, no copy of them made), else laid out whole.
   ///
-  /// Returns how many lines at the start are the same as `laid`'s before, and how many it had
-  /// (`nil` when it held none); `nil` when `text`'s UTF-8 is not contiguous (`laid` is then
-  /// left as it was).
+  /// Returns how many lines at the start are the same as `laid`'s before; `nil` when `text`'s
+  /// UTF-8 is not contiguous (`laid` is then left as it was).
   func layOut(
-    _ text: String, width: Double, fontSize: Double, into laid: inout LaidOutText?
-  ) -> (same: Int, previousCount: Int?)? {
+    _ text: String, width: Double, fontSize: Double, into laid: inout LaidOutText
+  ) -> Int? {
     text.utf8.withContiguousStorageIfAvailable { bytes in
       layOut(text, bytes: bytes, width: width, fontSize: fontSize, into: &laid)
     }
@@ -102,37 +107,27 @@ extension FontMetricsMeasurer {
 
   private func layOut(
     _ text: String, bytes: UnsafeBufferPointer<UInt8>, width: Double, fontSize: Double,
-    into laid: inout LaidOutText?
-  ) -> (same: Int, previousCount: Int?) {
-    // Taken out, so that its arrays are held once and change in place.
-    guard var current = laid.take() else {
-      laid = layOut(text, bytes: bytes, width: width, fontSize: fontSize, continuing: nil)
-      return (0, nil)
-    }
-    let previousCount = current.lines.count
-    if current.isCarriedOn(by: text, width: width, fontSize: fontSize) {
-      let start = current.byteCount
-      let finished = current.breaker.recorder.starts.count - 1
+    into laid: inout LaidOutText
+  ) -> Int {
+    if laid.isCarriedOn(by: text, width: width, fontSize: fontSize) {
+      let start = laid.byteCount
+      let finished = laid.breaker.recorder.starts.count - 1
       var isContinued = false
-      if current.isASCII {
+      if laid.isASCII {
         // On `false` the breaker has taken part of the rest, and the text is laid out whole.
-        isContinued = measureASCII(bytes, from: start, into: &current.breaker)
+        isContinued = measureASCII(bytes, from: start, into: &laid.breaker)
       } else if ScalarClass.isSimple(Self.scalar(in: bytes, at: start).value) {
-        measureUTF8(bytes, of: text, from: start, into: &current.breaker)
+        measureUTF8(bytes, of: text, from: start, into: &laid.breaker)
         isContinued = true
       }
-      if isContinued {
-        let same = finish(&current, text, bytes: bytes, keeping: finished)
-        laid = current
-        return (same, previousCount)
-      }
+      if isContinued { return finish(&laid, text, bytes: bytes, keeping: finished) }
     }
     let whole = layOut(text, bytes: bytes, width: width, fontSize: fontSize, continuing: nil)
     var same = 0
-    let common = min(whole.lines.count, current.lines.count)
-    while same < common && whole.lines[same] == current.lines[same] { same += 1 }
+    let common = min(whole.lines.count, laid.lines.count)
+    while same < common && whole.lines[same] == laid.lines[same] { same += 1 }
     laid = whole
-    return (same, previousCount)
+    return same
   }
 
   /// Finishes `laid`, whose breaker was fed all of `bytes` (`text`'s) after the first `kept`
@@ -142,17 +137,17 @@ extension FontMetricsMeasurer {
     _ laid: inout LaidOutText, _ text: String, bytes: UnsafeBufferPointer<UInt8>,
     keeping kept: Int
   ) -> Int {
-    var ended = laid.breaker
-    ended.recorder.move(toByte: bytes.count, next: bytes.count)
-    ended.endParagraph()
-    let starts = ended.recorder.starts
-    let count = starts.count - 1
+    // Ending the paragraph only ends the last line at the text's end (its word goes on the
+    // line as it is, whatever its width): the line starts are the breaker's and then the end,
+    // read without ending a copy of the breaker.
+    let count = laid.breaker.recorder.starts.count
     var same = kept
     for index in kept..<count {
-      let made =
-        laid.isASCII
-        ? Self.asciiLine(bytes, from: starts[index], to: starts[index + 1])
-        : Self.line(text, from: starts[index], to: starts[index + 1])
+      let made = laid.breaker.recorder.starts.withUnsafeBufferPointer { starts in
+        Self.line(
+          text, bytes: bytes, from: starts[index],
+          to: index + 1 < count ? starts[index + 1] : bytes.count, isASCII: laid.isASCII)
+      }
       if index < laid.lines.count {
         if same == index && laid.lines[index] == made {
           same += 1
@@ -170,6 +165,27 @@ extension FontMetricsMeasurer {
     return same
   }
 
+  /// The line of `text` (whose UTF-8 is `bytes`) from offset `start` to `end` without the
+  /// paragraph separators and hanging spaces at its end; straight from the bytes unless its last
+  /// scalar is one of those, or might be.
+  private static func line(
+    _ text: String, bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+    isASCII: Bool
+  ) -> String {
+    if isASCII { return asciiLine(bytes, from: start, to: end) }
+    guard end > start else { return "" }
+    var last = end - 1
+    while last > start && bytes[last] & 0xC0 == 0x80 { last -= 1 }
+    switch scalar(in: bytes, at: last).value {
+    case 0x09...0x0D, 0x20, 0x85, 0x1680, 0x2000...0x200B, 0x2028, 0x2029, 0x205F, 0x3000:
+      return line(text, from: start, to: end)
+    default:
+      // A cluster that ends with any other scalar is neither a newline (a newline is a cluster
+      // of its own, CR LF aside) nor a hanging space (one scalar of those above).
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+  }
+
   /// The laid-out text whose breaker after its last byte is `breaker`, its lines those `kept`
   /// (finished before the bytes `breaker` was last fed) and the ones made from the line starts
   /// after them.
@@ -177,18 +193,16 @@ extension FontMetricsMeasurer {
     _ text: String, bytes: UnsafeBufferPointer<UInt8>, width: Double, fontSize: Double,
     breaker: LineBreaker<ByteLineStarts>, isASCII: Bool, keeping kept: ArraySlice<String>
   ) -> LaidOutText {
-    var ended = breaker
-    ended.recorder.move(toByte: bytes.count, next: bytes.count)
-    ended.endParagraph()
-    let starts = ended.recorder.starts
+    // The line starts are the breaker's and then the text's end (see the other `finish`).
+    let starts = breaker.recorder.starts
     var lines = Array(kept)
     if !bytes.isEmpty {
-      lines.reserveCapacity(starts.count - 1)
-      for line in (kept.count + 1)..<starts.count {
+      lines.reserveCapacity(starts.count)
+      for index in kept.count..<starts.count {
         lines.append(
-          isASCII
-            ? Self.asciiLine(bytes, from: starts[line - 1], to: starts[line])
-            : Self.line(text, from: starts[line - 1], to: starts[line]))
+          Self.line(
+            text, bytes: bytes, from: starts[index],
+            to: index + 1 < starts.count ? starts[index + 1] : bytes.count, isASCII: isASCII))
       }
     }
     return LaidOutText(
