@@ -57,6 +57,14 @@ final class SceneThread: @unchecked Sendable {
     return column
   }
 
+  /// Draws `states` into `column`: the states borrowed from the batch, not copied, and the
+  /// column accessed once for the batch (not checked for exclusive access at every state).
+  private static func draw(_ states: [ChatState], into column: inout PageData.SceneColumn) {
+    states.withUnsafeBufferPointer { states in
+      for index in states.indices { column.add(states[index]) }
+    }
+  }
+
   private func run() {
     while true {
       waiting.wait()
@@ -64,7 +72,7 @@ final class SceneThread: @unchecked Sendable {
         queue.isEmpty ? nil : queue.removeFirst()
       }
       guard let next else { break }
-      for state in next { column.add(state) }
+      Self.draw(next, into: &column)
       room.signal()
     }
     finished.signal()

@@ -44,9 +44,11 @@ struct PageBuilder {
   private var trackValues: [Double] = []
   /// Each step's event type (its place in ``types``), for the ticks.
   private var stepTypes: [Int32] = []
-  /// Each diagnostic's runs of steps, keyed by its kind (its id is the kind's raw value).
-  private var runs: [Diagnostic.Kind: [Int]] = [:]
-  private var openRuns: [Diagnostic.Kind: Int] = [:]
+  /// Each diagnostic kind's runs of steps (the first and last step of each), by the kind's
+  /// ordinal (its id is the kind's raw value).
+  private var runs = Array(repeating: [Int](), count: Diagnostic.Kind.all.count)
+  /// The step where each kind's run under way started, by ordinal; -1 for none.
+  private var openRuns = Array(repeating: -1, count: Diagnostic.Kind.all.count)
 
   // The previous step.
   private var index = 0
@@ -340,12 +342,19 @@ struct PageBuilder {
     }
     var count = 0
     if isChanged {
-      let ids = Set(state.diagnostics.map(\.kind))
-      for (id, start) in openRuns where !ids.contains(id) {
-        runs[id, default: []] += [start, index - 1]
-        openRuns[id] = nil
+      // The kinds present, one bit each by ordinal (no set made at each change).
+      var kinds = 0
+      for diagnostic in state.diagnostics { kinds |= 1 << diagnostic.ordinal }
+      for ordinal in openRuns.indices {
+        let isPresent = kinds & (1 << ordinal) != 0
+        if openRuns[ordinal] >= 0 && !isPresent {
+          runs[ordinal].append(openRuns[ordinal])
+          runs[ordinal].append(index - 1)
+          openRuns[ordinal] = -1
+        } else if openRuns[ordinal] < 0 && isPresent {
+          openRuns[ordinal] = index
+        }
       }
-      for id in ids where openRuns[id] == nil { openRuns[id] = index }
       // Swapped, not copied: the leaves written into keep buffers of their own.
       swap(&diagnosticLeaves, &previousDiagnosticLeaves)
       let previous = previousDiagnosticLeaves
@@ -620,7 +629,9 @@ struct PageBuilder {
   ) {
     precondition(drawsScene == (drawnApart == nil), "A page needs its scene")
     let scene = drawnApart ?? self.scene
-    for (id, start) in openRuns { runs[id, default: []] += [start, index - 1] }
+    for ordinal in openRuns.indices where openRuns[ordinal] >= 0 {
+      runs[ordinal] += [openRuns[ordinal], index - 1]
+    }
     let (tracks, ticks) = columns()
     var head = PageJSON()
     head.open()
@@ -654,10 +665,13 @@ struct PageBuilder {
     head.key("ticksHigh", ticks.map { Int(truncatingIfNeeded: $0 >> 32) })
     head.keyName("diagnostics")
     head.openArray()
-    for kind in runs.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
+    let kinds = Diagnostic.Kind.all
+    for ordinal in runs.indices.filter({ !runs[$0].isEmpty }).sorted(by: {
+      kinds[$0].rawValue < kinds[$1].rawValue
+    }) {
       head.openArray()
-      head.element(kind.rawValue)
-      head.raw("[" + (runs[kind] ?? []).map(String.init).joined(separator: ",") + "]")
+      head.element(kinds[ordinal].rawValue)
+      head.raw("[" + runs[ordinal].map(String.init).joined(separator: ",") + "]")
       head.closeArray()
     }
     head.closeArray()

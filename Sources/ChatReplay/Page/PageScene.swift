@@ -251,7 +251,8 @@ struct PageScene {
       if let made = frames[index] {
         content = made
       } else {
-        let bubble = Scene.bubble(state, index, metrics: metrics, measurer: measurer)
+        let bubble = Scene.bubble(
+          state, index, metrics: metrics, measurer: measurer, fontMeasurer: fontMeasurer)
         bubbles[index] = bubble
         frames[index] = bubble.frame
         newBubbles.append(index)
