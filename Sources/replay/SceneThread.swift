@@ -36,6 +36,7 @@ final class SceneThread: @unchecked Sendable {
   /// Hands over the next state (called on the pass's thread).
   func add(_ state: ChatState) {
     batch.append(state)
+    PageData.SceneColumn.trim(&batch[batch.count - 1])
     if batch.count == Self.batchSize { send() }
   }
 
@@ -60,9 +61,7 @@ final class SceneThread: @unchecked Sendable {
   /// Draws `states` into `column`: the states borrowed from the batch, not copied, and the
   /// column accessed once for the batch (not checked for exclusive access at every state).
   private static func draw(_ states: [ChatState], into column: inout PageData.SceneColumn) {
-    states.withUnsafeBufferPointer { states in
-      for index in states.indices { column.add(states[index]) }
-    }
+    states.withUnsafeBufferPointer { column.add(contentsOf: $0) }
   }
 
   private func run() {

@@ -360,7 +360,7 @@ struct PageBuilder {
       let previous = previousDiagnosticLeaves
       diagnosticLeaves.reset()
       Self.write(state.diagnostics, to: &diagnosticLeaves, offsets: &diagnosticOffsets)
-      diagnostics = state.diagnostics
+      keep(state.diagnostics)
       if index > 0 && diagnosticLeaves.shape == previous.shape
         && diagnosticLeaves.kinds.count == previous.kinds.count
       {
@@ -499,9 +499,17 @@ struct PageBuilder {
       swap(&changedLeaves[changed], &diagnosticCache[position])
       cachedDiagnostics[position] = new[position]
     }
-    diagnostics = new
+    keep(new)
     isDiagnosticLeavesStale = true
     return count
+  }
+
+  /// Keeps a copy of `new` (a state's diagnostics) as ``diagnostics``: the values copied into the
+  /// builder's own storage, so that the state's storage stays held once and the replay's next
+  /// step writes its diagnostics over it in place, not into a copy.
+  private mutating func keep(_ new: [Diagnostic]) {
+    diagnostics.removeAll(keepingCapacity: true)
+    diagnostics.append(contentsOf: new)
   }
 
   /// Writes the messages that appeared, or all of them when the list's width (and so their

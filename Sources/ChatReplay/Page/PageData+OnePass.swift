@@ -182,5 +182,20 @@ extension PageData {
     public mutating func add(_ state: ChatState) {
       scene.add(state)
     }
+
+    /// Draws the scenes of `states`, in order (each borrowed where it lies, not copied).
+    public mutating func add(contentsOf states: UnsafeBufferPointer<ChatState>) {
+      for index in states.indices { scene.add(states[index]) }
+    }
+
+    /// Drops what the scene does not read from `state`, a copy to be drawn later.
+    ///
+    /// Its diagnostics go, unless one marks a place on the phone: the replay's own state then
+    /// holds its diagnostics' storage alone, and its next step writes over it in place rather
+    /// than into a copy.
+    public static func trim(_ state: inout ChatState) {
+      for diagnostic in state.diagnostics where Scene.isMarked(diagnostic) { return }
+      if !state.diagnostics.isEmpty { state.diagnostics = [] }
+    }
   }
 }

@@ -196,6 +196,18 @@ extension Scene {
       sendButton: button, isSendEnabled: state.isSendEnabled)
   }
 
+  /// Whether `diagnostic` draws a mark (see ``mark(for:window:inputBar:bubbleFrame:)``).
+  static func isMarked(_ diagnostic: Diagnostic) -> Bool {
+    switch diagnostic {
+    case .crash, .outsideContainer, .messageHidden:
+      return true
+    case .badIndex, .doubledOrigin, .duplicateObserver, .emptyMessage, .frameMismatch,
+      .keyboardGap, .keyboardOverlap, .modelDivergence, .offsetOutOfRange, .phantomKeyboard,
+      .unsafeInput:
+      return false
+    }
+  }
+
   /// The mark `diagnostic` draws on a screen of size `window` with `inputBar`, where
   /// `bubbleFrame(n)` is the frame of the scene's `n`th bubble, when it has one.
   static func mark(
