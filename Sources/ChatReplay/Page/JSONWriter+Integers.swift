@@ -6,7 +6,12 @@ extension JSONWriter {
     let storage = reserve(22)
     if needsComma { storage.append(UInt8(ascii: ",")) }
     if value < 0 { storage.append(UInt8(ascii: "-")) }
-    SummaryText.appendDigits(UInt64(value.magnitude), to: storage)
+    // Two digits at a time (most of a page's integers are below 10: one byte).
+    if value >= 0 && value < 10 {
+      storage.append(UInt8(truncatingIfNeeded: value) &+ 48)
+    } else {
+      NumberText.appendDigits(UInt64(value.magnitude), to: storage)
+    }
     needsComma = true
   }
 
@@ -27,20 +32,17 @@ extension JSONWriter {
     if needsComma { storage.append(UInt8(ascii: ",")) }
     needsComma = true
     if value < 0 && thousandths != 0 { storage.append(UInt8(ascii: "-")) }
-    SummaryText.appendDigits(thousandths / 1000, to: storage)
-    var fraction = thousandths % 1000
+    NumberText.appendDigits(thousandths / 1000, to: storage)
+    let fraction = thousandths % 1000
     guard fraction != 0 else { return }
     storage.append(UInt8(ascii: "."))
-    var places = 3
-    while fraction % 10 == 0 {
-      fraction /= 10
-      places -= 1
-    }
-    var divisor: UInt64 = places == 3 ? 100 : places == 2 ? 10 : 1
-    while divisor > 0 {
-      storage.append(UInt8(truncatingIfNeeded: fraction / divisor % 10) &+ 48)
-      divisor /= 10
-    }
+    // The three decimals, without the trailing zeros.
+    storage.append(UInt8(truncatingIfNeeded: fraction / 100) &+ 48)
+    let rest = fraction % 100
+    guard rest != 0 else { return }
+    storage.append(UInt8(truncatingIfNeeded: rest / 10) &+ 48)
+    guard rest % 10 != 0 else { return }
+    storage.append(UInt8(truncatingIfNeeded: rest % 10) &+ 48)
   }
 
   /// Writes the UTF-8 text `utf8` as ``string(_:)`` writes a `String` of it.

@@ -28,6 +28,14 @@ struct PageBuilder {
   private var texts: [String] = []
   private var textIndex: [String: Int] = [:]
   private var messageFields: [String] = []
+  /// Whether the messages' paths are ``messageFieldsRead``, so that their values are read from
+  /// their fields rather than written through the state's writer.
+  private var writesMessageFields = false
+  /// A message's paths as ``addMessages(_:)`` reads its fields: `from`, `text`, and its frame at
+  /// the list's width (its x is 0).
+  private static let messageFieldsRead = [
+    "from", "text", "frame.x", "frame.y", "frame.width", "frame.height",
+  ]
   private var tally = Summary.Tally()
 
   // One column per step, or a flat stream read step by step.
@@ -531,10 +539,22 @@ struct PageBuilder {
         var recorder = PagePaths()
         state.writeMessage(at: number, to: &recorder)
         messageFields = recorder.paths
+        writesMessageFields = messageFields == Self.messageFieldsRead
       }
       messages.stream.integer(number)
       messages.stream.integer(index)
-      state.writeMessage(at: number, to: &messages)
+      if writesMessageFields {
+        // Read from the message's fields, in the order of their paths.
+        let message = state.messages[number]
+        messages.stream.string(message.from.rawValue)
+        messages.stream.string(message.text)
+        messages.stream.integer(0)
+        messages.stream.pageNumber(message.y)
+        messages.stream.pageNumber(width)
+        messages.stream.pageNumber(message.height)
+      } else {
+        state.writeMessage(at: number, to: &messages)
+      }
     }
     messageCount = state.messages.count
     listWidth = width

@@ -13,6 +13,9 @@ enum PageBytes {
     var start = 0
     var index = 0
     while index < utf8.count {
+      // Runs of bytes with nothing to escape, found by a table rather than by the switch.
+      while index < utf8.count && !Self.mayEscape(utf8[index]) { index += 1 }
+      guard index < utf8.count else { break }
       let byte = utf8[index]
       let escape: StaticString?
       switch byte {
@@ -49,6 +52,13 @@ enum PageBytes {
     }
     bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
     bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// Whether the quoting may escape `byte`: one its switch names, or one below `0x20`.
+  @inline(__always)
+  private static func mayEscape(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x3C || byte == 0x3E || byte == 0x26
+      || byte == 0xE2
   }
 
   /// Whether the bytes at `index` are `E2 80 last`: U+2028 (`A8`) or U+2029 (`A9`) in UTF-8.
