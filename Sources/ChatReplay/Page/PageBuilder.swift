@@ -142,6 +142,17 @@ struct PageBuilder {
       explainer.rememberValues()
       debugger = explainer
     }
+    // The streams made with room for the steps expected (about the bytes a step of a generated
+    // recording takes in each), rather than grown by doubling: each doubling copied the stream
+    // and touched fresh memory (page faults). Room never written is never touched.
+    _ = times.reserve(10 * expectedCount)
+    _ = lines.reserve(2 * expectedCount)
+    _ = typeColumn.reserve(2 * expectedCount)
+    _ = summaryColumn.reserve(6 * expectedCount)
+    _ = counts.reserve(2 * expectedCount)
+    _ = changes.reserve(42 * expectedCount)
+    _ = messages.stream.reserve(14 * expectedCount)
+    summaries.reserveTexts(10 * expectedCount)
   }
 
   /// The number of steps added.

@@ -116,6 +116,9 @@ struct PageScene {
     values = Array(repeating: 0, count: Self.fixedCount)
     written = values
     column = JSONWriter()
+    // Room for the steps expected (about the bytes a step of a generated recording takes),
+    // rather than grown by doubling (see ``PageBuilder``).
+    _ = column.reserve(40 * expectedCount)
     column.beginArray()
   }
 

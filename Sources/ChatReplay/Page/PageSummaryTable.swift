@@ -40,6 +40,11 @@ struct PageSummaryTable {
     slots = Array(repeating: .empty, count: size)
   }
 
+  /// Makes room for `count` bytes of summaries in ``texts``.
+  mutating func reserveTexts(_ count: Int) {
+    texts.reserveCapacity(count)
+  }
+
   /// The number of `event`'s summary (`start` for none), written into ``texts`` when the memory
   /// does not hold it.
   mutating func number(of event: Event?) -> Int {
