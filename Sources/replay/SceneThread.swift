@@ -20,7 +20,9 @@ final class SceneThread: @unchecked Sendable {
   private let finished = DispatchSemaphore(value: 0)
   /// Touched only by the scene's thread until ``finished`` is signalled.
   private var column: PageData.SceneColumn
-  private var batch: [ChatState] = []
+  /// Touched only by the pass's thread; not checked for exclusive access at every state (a
+  /// class's property is checked at run time, and only this thread ever touches it).
+  @exclusivity(unchecked) private var batch: [ChatState] = []
 
   /// Starts the thread that draws `column`; `nil` when no thread could be started.
   static func start(_ column: PageData.SceneColumn) -> SceneThread? {

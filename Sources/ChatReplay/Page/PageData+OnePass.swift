@@ -100,33 +100,35 @@ extension PageData {
       let first = self.first
       let end = self.end
       let handsOut = !drawsScene
-      var firstLayout = self.firstLayout
-      var lastStep = self.lastStep
+      var progress = (firstLayout: self.firstLayout, lastStep: self.lastStep)
       var failure: RecordingError?
       // Not escaping in fact: `body` only calls `step` while it runs.
       let goesOn = withoutActuallyEscaping(scene) { scene in
         withUnsafeMutablePointer(to: &builder) { builder in
-          func step(_ state: ChatState, _ event: TimedEvent?, _ line: Int?, _: Range<Int>?) -> Bool
-          {
-            let number = state.step
-            if number == 0 { firstLayout = state.layout }
-            if number >= first && number <= end {
-              builder.pointee.add(state, event: event, line: line)
-              if handsOut { scene(state) }
+          withUnsafeMutablePointer(to: &progress) { progress in
+            func step(
+              _ state: ChatState, _ event: TimedEvent?, _ line: Int?, _: Range<Int>?
+            ) -> Bool {
+              let number = state.step
+              if number == 0 { progress.pointee.firstLayout = state.layout }
+              if number >= first && number <= end {
+                builder.pointee.add(state, event: event, line: line)
+                if handsOut { scene(state) }
+              }
+              progress.pointee.lastStep = number
+              return true
             }
-            lastStep = number
-            return true
+            func error(_ error: RecordingError) -> Bool {
+              failure = error
+              return false
+            }
+            return body(&replayer, step, error)
           }
-          func error(_ error: RecordingError) -> Bool {
-            failure = error
-            return false
-          }
-          return body(&replayer, step, error)
         }
       }
       self.builder = builder
-      self.firstLayout = firstLayout
-      self.lastStep = lastStep
+      self.firstLayout = progress.firstLayout
+      self.lastStep = progress.lastStep
       self.failure = failure
       return goesOn && failure == nil
     }

@@ -22,11 +22,14 @@ struct PageLeaves: StructuredWriter {
   private var counts: [Int] = []
 
   mutating func reset() {
-    kinds.removeAll(keepingCapacity: true)
-    numbers.removeAll(keepingCapacity: true)
-    strings.removeAll(keepingCapacity: true)
-    counts.removeAll(keepingCapacity: true)
-    messageEnds.removeAll(keepingCapacity: true)
+    // Only the arrays that hold something: emptying one costs a call even when it is empty.
+    if !kinds.isEmpty {
+      kinds.removeAll(keepingCapacity: true)
+      numbers.removeAll(keepingCapacity: true)
+    }
+    if !strings.isEmpty { strings.removeAll(keepingCapacity: true) }
+    if !counts.isEmpty { counts.removeAll(keepingCapacity: true) }
+    if !messageEnds.isEmpty { messageEnds.removeAll(keepingCapacity: true) }
     if !isKnownUniquelyReferenced(&messageBytes) { messageBytes = ByteStorage(capacity: 256) }
     messageBytes.count = 0
     shape = 0
