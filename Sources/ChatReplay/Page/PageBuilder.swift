@@ -687,7 +687,7 @@ struct PageBuilder {
     head.key("paths", paths)
     head.key("types", types)
     head.keyName("summaries")
-    head.rawArray(summaries.texts, through: output)
+    summaries.withTexts { head.rawArray($0, through: output) }
     head.key("texts", texts)
     head.key("explains", debugger != nil)
     head.key("messageFields", messageFields)

@@ -9,14 +9,24 @@ enum PageBytes {
 
   /// Appends the UTF-8 text `utf8` as a JSON string literal safe inside `<script>`.
   static func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
-    bytes.append(UInt8(ascii: "\""))
-    var start = 0
+    let storage = ByteStorage(capacity: 6 * utf8.count + 2)
+    appendQuoted(utf8, to: storage)
+    bytes.append(contentsOf: storage.buffer)
+  }
+
+  /// Appends the UTF-8 text `utf8` as a JSON string literal safe inside `<script>`, straight into
+  /// `storage` (room for it made once: a byte is written as six at most).
+  static func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>, to storage: ByteStorage) {
+    storage.reserve(6 * utf8.count + 2)
+    storage.append(UInt8(ascii: "\""))
     var index = 0
     while index < utf8.count {
-      // Runs of bytes with nothing to escape, found by a table rather than by the switch.
-      while index < utf8.count && !Self.mayEscape(utf8[index]) { index += 1 }
-      guard index < utf8.count else { break }
       let byte = utf8[index]
+      guard Self.mayEscape(byte) else {
+        storage.append(byte)
+        index += 1
+        continue
+      }
       let escape: StaticString?
       switch byte {
       case UInt8(ascii: "\""): escape = "\\\""
@@ -34,24 +44,21 @@ enum PageBytes {
       default: escape = nil
       }
       if let escape {
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-        escape.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        storage.append(escape.utf8Start, count: escape.utf8CodeUnitCount)
         index += byte == 0xE2 ? 3 : 1
-        start = index
       } else if byte < 0x20 {
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        bytes.append(contentsOf: [92, 117, 48, 48])  // \u00
-        bytes.append(hex[Int(byte >> 4)])
-        bytes.append(hex[Int(byte & 0xF)])
+        let hex: StaticString = "0123456789abcdef"
+        let prefix: StaticString = "\\u00"
+        storage.append(prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+        storage.append(hex.utf8Start[Int(byte >> 4)])
+        storage.append(hex.utf8Start[Int(byte & 0xF)])
         index += 1
-        start = index
       } else {
+        storage.append(byte)
         index += 1
       }
     }
-    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
-    bytes.append(UInt8(ascii: "\""))
+    storage.append(UInt8(ascii: "\""))
   }
 
   /// Whether the quoting may escape `byte`: one its switch names, or one below `0x20`.

@@ -54,13 +54,13 @@ struct PageJSON {
   /// Appends the elements `json` (JSON text, comma-separated) as an array, straight to `output`
   /// after the bytes written so far, which go to `output` first: `json` is not copied.
   mutating func rawArray(
-    _ json: [UInt8], through output: (UnsafeBufferPointer<UInt8>) -> Void
+    _ json: UnsafeBufferPointer<UInt8>, through output: (UnsafeBufferPointer<UInt8>) -> Void
   ) {
     separate()
     bytes.append(UInt8(ascii: "["))
     bytes.withUnsafeBufferPointer { output($0) }
     bytes.removeAll(keepingCapacity: true)
-    json.withUnsafeBufferPointer { output($0) }
+    output(json)
     bytes.append(UInt8(ascii: "]"))
   }
 

@@ -7,7 +7,9 @@
 /// again is written once more, under a new number. No `String` is made for a summary.
 struct PageSummaryTable {
   /// The summaries as JSON strings, in number order, separated by commas.
-  private(set) var texts: [UInt8] = []
+  var texts: [UInt8] { Array(textBytes.buffer) }
+  /// ``texts``' bytes, written into in place.
+  private let textBytes = ByteStorage(capacity: 1024)
   /// How many summaries ``texts`` holds.
   private(set) var count = 0
   /// The recent summaries' bytes, one after another.
@@ -42,7 +44,12 @@ struct PageSummaryTable {
 
   /// Makes room for `count` bytes of summaries in ``texts``.
   mutating func reserveTexts(_ count: Int) {
-    texts.reserveCapacity(count)
+    textBytes.reserve(count)
+  }
+
+  /// Calls `body` with ``texts``' bytes, without copying them.
+  func withTexts<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    body(textBytes.buffer)
   }
 
   /// The number of `event`'s summary (`start` for none), written into ``texts`` when the memory
@@ -102,8 +109,11 @@ struct PageSummaryTable {
       slot = (slot + 1) & mask
     }
     let number = count
-    if count > 0 { texts.append(UInt8(ascii: ",")) }
-    PageBytes.appendQuoted(bytes, to: &texts)
+    if count > 0 {
+      textBytes.reserve(1)
+      textBytes.append(UInt8(ascii: ","))
+    }
+    PageBytes.appendQuoted(bytes, to: textBytes)
     count += 1
     if held + 1 > memoryLimit {
       // Past the limit, the memory starts again with the new summary alone.
