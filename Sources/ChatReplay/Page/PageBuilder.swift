@@ -187,7 +187,7 @@ struct PageBuilder {
   mutating func add(_ state: ChatState, event: TimedEvent?, line: Int?) {
     let isCheckpoint = index % PageData.checkpointInterval == 0
     tally.add(state)
-    addEvent(event?.event, line: line, t: state.t)
+    addEvent(event, line: line, t: state.t)
     trackValues.append(state.keyboard.visibleHeight)
     trackValues.append(state.inputBar.frame.maxY)
     trackValues.append(state.adjustedContentInset.bottom)
@@ -208,12 +208,13 @@ struct PageBuilder {
     index += 1
   }
 
-  private mutating func addEvent(_ event: Event?, line eventLine: Int?, t: Double) {
+  private mutating func addEvent(_ event: TimedEvent?, line eventLine: Int?, t: Double) {
     let type: Int
     let number: Int
-    var summarized: Event?
-    if let event, let eventLine {
-      let kind = EventClass(event)
+    let summary: Int
+    // The event read where it lies: an `Event` copied out (for its class, then its summary)
+    // retained and released its text at each copy.
+    if let eventLine, let kind = event.map({ EventClass($0.event) }) {
       let found = typeIndex[Int(kind.code)]
       if found >= 0 {
         type = found
@@ -223,7 +224,7 @@ struct PageBuilder {
         typeIndex[Int(kind.code)] = type
       }
       number = eventLine
-      summarized = event
+      summary = event.map { summaries.number(of: $0.event) } ?? 0
     } else {
       if typeIndex[0] >= 0 {
         type = typeIndex[0]
@@ -234,12 +235,13 @@ struct PageBuilder {
       }
       // Step 0's line is the header's, when the recording has one.
       number = eventLine ?? 0
+      summary = summaries.number(of: nil)
     }
     times.pageNumber(t)
     lines.integer(number - line)
     line = number
     typeColumn.integer(type)
-    summaryColumn.integer(summaries.number(of: summarized))
+    summaryColumn.integer(summary)
     stepTypes.append(Int32(truncatingIfNeeded: type))
   }
 

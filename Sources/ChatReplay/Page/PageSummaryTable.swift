@@ -55,14 +55,18 @@ struct PageSummaryTable {
   /// The number of `event`'s summary (`start` for none), written into ``texts`` when the memory
   /// does not hold it.
   mutating func number(of event: Event?) -> Int {
+    if let event { return number(of: event) }
     scratch.count = 0
-    if let event {
-      scratch.reserve(64)
-      _ = SummaryText.append(event, to: scratch)
-    } else {
-      scratch.reserve(5)
-      for byte in "start".utf8 { scratch.append(byte) }
-    }
+    scratch.reserve(5)
+    for byte in "start".utf8 { scratch.append(byte) }
+    return number(of: scratch.buffer)
+  }
+
+  /// The number of `event`'s summary, as ``number(of:)-(Event?)`` gives it.
+  mutating func number(of event: Event) -> Int {
+    scratch.count = 0
+    scratch.reserve(64)
+    _ = SummaryText.append(event, to: scratch)
     return number(of: scratch.buffer)
   }
 
