@@ -201,7 +201,9 @@ struct PageScene {
     if updateDraft(state, width: bar.text.width, fontSize: bar.text.fontSize, index: index) {
       changed |= 1 << Part.draft.rawValue
     }
-    newMarks.removeAll(keepingCapacity: true)
+    // Emptied only when they hold something: emptying an array costs a call even when it is
+    // empty, and most steps have no marks and no new bubbles.
+    if !newMarks.isEmpty { newMarks.removeAll(keepingCapacity: true) }
     let cells = self.cells
     let frames = self.frames
     for diagnostic in state.diagnostics {
@@ -231,7 +233,7 @@ struct PageScene {
   private mutating func updateBubbles(
     _ state: ChatState, metrics: Scene.Metrics, isListChanged: Bool
   ) -> Bool {
-    newBubbles.removeAll(keepingCapacity: true)
+    if !newBubbles.isEmpty { newBubbles.removeAll(keepingCapacity: true) }
     let width = state.list.frame.width.bitPattern
     let isSameLog = state.messages.sharesStorage(with: bubbleLog)
     if !isSameLog || width != bubbleWidth || state.layout != bubbleLayout {
@@ -248,7 +250,7 @@ struct PageScene {
     cells = Scene.visibleMessages(state)
     let list = state.list.frame
     let origin = list.minY - state.list.contentOffsetY
-    newVisible.removeAll(keepingCapacity: true)
+    if !newVisible.isEmpty { newVisible.removeAll(keepingCapacity: true) }
     for index in cells {
       let content: Rect
       if let made = frames[index] {
