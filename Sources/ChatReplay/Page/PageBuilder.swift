@@ -635,18 +635,33 @@ struct PageBuilder {
   /// each column's event types as bits.
   private func columns() -> (tracks: [[Double]], ticks: [UInt64]) {
     let columns = min(PageData.trackColumns, index)
-    var tracks = Array(repeating: Array(repeating: Double.nan, count: 2 * columns), count: 4)
+    // The four tracks one after the other in one array, filled through pointers: an array of
+    // arrays was checked twice for being shared at each value of each step.
+    var flat = Array(repeating: Double.nan, count: 4 * 2 * columns)
     var ticks = Array(repeating: UInt64(0), count: columns)
-    for step in 0..<index {
-      let column = step * columns / index
-      for track in 0..<4 {
-        let value = trackValues[4 * step + track]
-        guard value.isFinite else { continue }
-        if !(tracks[track][2 * column] <= value) { tracks[track][2 * column] = value }
-        if !(tracks[track][2 * column + 1] >= value) { tracks[track][2 * column + 1] = value }
+    let steps = index
+    flat.withUnsafeMutableBufferPointer { tracks in
+      ticks.withUnsafeMutableBufferPointer { ticks in
+        trackValues.withUnsafeBufferPointer { values in
+          stepTypes.withUnsafeBufferPointer { types in
+            for step in 0..<steps {
+              let column = step * columns / steps
+              for track in 0..<4 {
+                let value = values[4 * step + track]
+                guard value.isFinite else { continue }
+                let place = track * 2 * columns + 2 * column
+                if !(tracks[place] <= value) { tracks[place] = value }
+                if !(tracks[place + 1] >= value) { tracks[place + 1] = value }
+              }
+              let type = types[step]
+              if type < 64 { ticks[column] |= 1 << UInt64(type) }
+            }
+          }
+        }
       }
-      let type = stepTypes[step]
-      if type < 64 { ticks[column] |= 1 << UInt64(type) }
+    }
+    let tracks = (0..<4).map { track in
+      Array(flat[(track * 2 * columns)..<((track + 1) * 2 * columns)])
     }
     return (tracks, ticks)
   }
@@ -697,9 +712,15 @@ struct PageBuilder {
     head.keyName("tracks")
     head.openArray()
     for track in tracks {
-      head.raw(
-        "[" + track.map { $0.isFinite ? JSONWriter.format($0) : "null" }.joined(separator: ",")
-          + "]")
+      // Written as bytes (``JSONWriter/number(_:)`` writes a number as `format` does), not as
+      // strings joined: 8,000 numbers a page.
+      var writer = JSONWriter()
+      writer.beginArray()
+      for value in track {
+        if value.isFinite { writer.number(value) } else { writer.null() }
+      }
+      writer.endArray()
+      head.raw(bytes: writer.bytes)
     }
     head.closeArray()
     head.key("ticks", ticks.map { Int(truncatingIfNeeded: $0 & 0xFFFF_FFFF) })
