@@ -256,8 +256,7 @@ struct PageScene {
       if let made = frames[index] {
         content = made
       } else {
-        let bubble = Scene.bubble(
-          state, index, metrics: metrics, measurer: measurer, fontMeasurer: fontMeasurer)
+        let bubble = Scene.bubble(state, index, metrics: metrics, measurer: measurer)
         bubbles[index] = bubble
         frames[index] = bubble.frame
         newBubbles.append(index)

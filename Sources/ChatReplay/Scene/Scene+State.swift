@@ -83,34 +83,20 @@ extension Scene {
 
   /// The bubble of message `index`: it depends only on the message, the list's width and the
   /// layout.
-  ///
-  /// With `fontMeasurer` (the font measurer `measurer` remembers for), a balloon's text is laid
-  /// out once for its size and its lines, without `measurer`'s memory.
   static func bubble(
-    _ state: ChatState, _ index: Int, metrics: Metrics, measurer: any TextMeasuring,
-    fontMeasurer: FontMetricsMeasurer? = nil
+    _ state: ChatState, _ index: Int, metrics: Metrics, measurer: any TextMeasuring
   ) -> Bubble {
     let message = state.messages[index]
     let width = state.list.frame.width
     let lineHeight = measurer.lineHeight(fontSize: metrics.messageFontSize)
     if metrics.isBalloon {
-      let size: Size
-      let lines: [String]
-      if let laid = fontMeasurer?.layOut(
-        message.text, width: metrics.labelWidth, fontSize: metrics.messageFontSize,
-        continuing: nil), let fontMeasurer
-      {
-        size = fontMeasurer.size(of: laid, fontSize: metrics.messageFontSize)
-        lines = laid.lines
-      } else {
-        size = measurer.boundingSize(
-          of: message.text, width: metrics.labelWidth, fontSize: metrics.messageFontSize)
-        lines = measurer.lines(
-          of: message.text, width: metrics.labelWidth, fontSize: metrics.messageFontSize)
-      }
+      let size = measurer.boundingSize(
+        of: message.text, width: metrics.labelWidth, fontSize: metrics.messageFontSize)
       let balloonWidth = min(size.width.rounded(.up), metrics.labelWidth) + 2 * metrics.balloonInset
       let x =
         message.from == .me ? width - metrics.sideMargin - balloonWidth : metrics.sideMargin
+      let lines = measurer.lines(
+        of: message.text, width: metrics.labelWidth, fontSize: metrics.messageFontSize)
       return Bubble(
         index: index, from: message.from,
         frame: Rect(x: x, y: message.y, width: balloonWidth, height: message.height),

@@ -91,18 +91,6 @@ extension FontMetricsMeasurer {
       keeping: [])
   }
 
-  /// The bounding size of `laid`'s lines at `fontSize` points, as
-  /// ``boundingSize(of:width:fontSize:)`` measures its text (the breaker is the same, whatever it
-  /// records).
-  func size(of laid: LaidOutText, fontSize: Double) -> Size {
-    if laid.byteCount == 0 { return .zero }
-    var breaker = laid.breaker
-    breaker.endParagraph()
-    return Size(
-      width: breaker.widestLine * fontSize / Double(metrics.unitsPerEm),
-      height: Double(breaker.lineCount) * lineHeight(fontSize: fontSize))
-  }
-
   /// Lays `text` out at `width` points in the font of `fontSize` points into `laid`, in place:
   /// carried on from the text `laid` holds when `text` is that text with more after it (its
   /// lines, breaker and storage reused, no copy of them made), else laid out whole.
@@ -161,11 +149,10 @@ extension FontMetricsMeasurer {
           to: index + 1 < count ? starts[index + 1] : bytes.count, isASCII: laid.isASCII)
       }
       if index < laid.lines.count {
-        if same == index && laid.lines[index] == made {
-          same += 1
-        } else {
-          laid.lines[index] = made
-        }
+        // Counted as the same by `==`, as a whole layout's lines are compared; kept as made (a
+        // line equal by `==` may be another form of the same text).
+        if same == index && laid.lines[index] == made { same += 1 }
+        laid.lines[index] = made
       } else {
         laid.lines.append(made)
       }
