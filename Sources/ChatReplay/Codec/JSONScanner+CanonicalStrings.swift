@@ -200,30 +200,9 @@ extension JSONScanner {
         index &+= 1
         continue
       }
-      let length: Int
-      var lower: UInt8 = 0x80
-      var upper: UInt8 = 0xBF
-      switch lead {
-      case 0xC2...0xDF: length = 2
-      case 0xE0:
-        length = 3
-        lower = 0xA0
-      case 0xE1...0xEC, 0xEE...0xEF: length = 3
-      case 0xED:
-        length = 3
-        upper = 0x9F
-      case 0xF0:
-        length = 4
-        lower = 0x90
-      case 0xF1...0xF3: length = 4
-      case 0xF4:
-        length = 4
-        upper = 0x8F
-      default: return false
-      }
+      guard let (length, allowed) = utf8Sequence(startingWith: lead) else { return false }
       guard index &+ length <= count else { return false }
-      let second = bytes[index &+ 1]
-      guard second >= lower && second <= upper else { return false }
+      guard allowed.contains(bytes[index &+ 1]) else { return false }
       if length >= 3 {
         guard bytes[index &+ 2] & 0xC0 == 0x80 else { return false }
         if length == 4 {

@@ -118,36 +118,34 @@ extension JSONScanner {
   /// Validates one multi-byte UTF-8 sequence at the current position and steps over it.
   mutating func skipUTF8Sequence() throws(ScanError) {
     let lead = base[position]
-    let length: Int
-    var lower: UInt8 = 0x80
-    var upper: UInt8 = 0xBF
-    switch lead {
-    case 0xC2...0xDF: length = 2
-    case 0xE0:
-      length = 3
-      lower = 0xA0
-    case 0xE1...0xEC, 0xEE...0xEF: length = 3
-    case 0xED:
-      length = 3
-      upper = 0x9F
-    case 0xF0:
-      length = 4
-      lower = 0x90
-    case 0xF1...0xF3: length = 4
-    case 0xF4:
-      length = 4
-      upper = 0x8F
-    default: throw fail(.invalidUTF8(lead))
-    }
-    guard position + length <= count else { throw fail(.invalidUTF8(lead)) }
+    guard let (length, allowed) = Self.utf8Sequence(startingWith: lead),
+      position + length <= count
+    else { throw fail(.invalidUTF8(lead)) }
     let second = base[position + 1]
-    guard second >= lower && second <= upper else {
+    guard allowed.contains(second) else {
       throw fail(.invalidUTF8(second), at: position + 1)
     }
     for index in 2..<max(length, 2) where base[position + index] & 0xC0 != 0x80 {
       throw fail(.invalidUTF8(base[position + index]), at: position + index)
     }
     position += length
+  }
+
+  /// The length of the UTF-8 sequence `lead` starts and the bytes its second byte may be
+  /// (RFC 3629: no overlong form, no surrogate, nothing past U+10FFFF; every later byte is a
+  /// continuation byte, 0x80...0xBF); `nil` for a byte that starts no sequence of two or more.
+  @inline(__always)
+  static func utf8Sequence(startingWith lead: UInt8) -> (length: Int, second: ClosedRange<UInt8>)? {
+    switch lead {
+    case 0xC2...0xDF: (2, 0x80...0xBF)
+    case 0xE0: (3, 0xA0...0xBF)
+    case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80...0xBF)
+    case 0xED: (3, 0x80...0x9F)
+    case 0xF0: (4, 0x90...0xBF)
+    case 0xF1...0xF3: (4, 0x80...0xBF)
+    case 0xF4: (4, 0x80...0x8F)
+    default: nil
+    }
   }
 
   /// The raw text of an escape starting at `start`: `\q`, or a `\u` escape and its hex digits.
