@@ -13,6 +13,37 @@ extension JSONScanner {
   /// other values it competes with, they went to the stack at every step).
   @inline(never)
   mutating func readCanonicalString() -> String? {
+    switch scanCanonicalString() {
+    case .plain(let start, let length, let isASCII):
+      return makeString(from: start, length: length, isASCII: isASCII)
+    case .escaped(let start):
+      // Escapes are resolved by the general string reader, from the string's start.
+      position = start &- 1
+      do {
+        return try readString()
+      } catch {
+        return nil
+      }
+    case nil:
+      return nil
+    }
+  }
+
+  /// What ``scanCanonicalString()`` found at the current position.
+  enum CanonicalStringScan {
+    /// A string without escapes, its `length` bytes of valid UTF-8 at `start`; the position is
+    /// past its closing quote.
+    case plain(start: Int, length: Int, isASCII: Bool)
+    /// A string with an escape, whose bytes begin at `start`; the position is unchanged.
+    case escaped(start: Int)
+  }
+
+  /// Scans a string in a line that ``LineDecoder/canonicalEvent(_:)`` has seen end with `}`,
+  /// without making it into a `String`; `nil` where ``readCanonicalString()`` declines the
+  /// string (a control byte, an unterminated string, bytes that are not valid UTF-8), the
+  /// position then unchanged.
+  @inline(__always)
+  mutating func scanCanonicalString() -> CanonicalStringScan? {
     guard position < count, base[position] == UInt8(ascii: "\"") else { return nil }
     let start = position &+ 1
     var index = start
@@ -46,13 +77,7 @@ extension JSONScanner {
     case UInt8(ascii: "\""):
       break
     case UInt8(ascii: "\\"):
-      // Escapes are resolved by the general string reader, from the string's start.
-      position = start &- 1
-      do {
-        return try readString()
-      } catch {
-        return nil
-      }
+      return .escaped(start: start)
     default:
       // A control byte, left to the general decoder to report.
       return nil
@@ -61,6 +86,13 @@ extension JSONScanner {
     let isASCII = high & 0x8080_8080_8080_8080 == 0
     guard isASCII || Self.isValidUTF8(base + start, count: length) else { return nil }
     position = index &+ 1
+    return .plain(start: start, length: length, isASCII: isASCII)
+  }
+
+  /// The `length` bytes of valid UTF-8 at `start`, followed by at least one more byte of the
+  /// line, as a `String` (in its inline storage when they fit).
+  @inline(__always)
+  func makeString(from start: Int, length: Int, isASCII: Bool) -> String {
     if length <= 15, let small = smallString(from: start, length: length, isASCII: isASCII) {
       return small
     }

@@ -17,6 +17,43 @@ extension LineDecoder {
   }
 
   static func canonicalEvent(_ s: inout JSONScanner) -> TimedEvent? {
+    guard let t = canonicalTime(&s) else { return nil }
+    return canonicalEvent(&s, t: t)
+  }
+
+  /// A line in the canonical shape, as ``canonicalLine(_:)`` finds it.
+  enum CanonicalLine {
+    case event(TimedEvent)
+    /// A keystroke (`textChange`) whose text has no escape, the text not yet made into a
+    /// `String`: its `length` bytes at `start` in the line are valid UTF-8.
+    case keystroke(t: Double, start: Int, length: Int, isASCII: Bool)
+  }
+
+  /// Decodes a line in the canonical shape like ``canonicalEvent(_:)``, but leaves a keystroke's
+  /// text in the line: most lines are keystrokes, and a caller that finds a keystroke's text
+  /// overwritten before anything reads it need not make a `String` of it.
+  static func canonicalLine(_ s: inout JSONScanner) -> CanonicalLine? {
+    guard let t = canonicalTime(&s) else { return nil }
+    guard s.base[s.position + 9] == UInt8(ascii: "t") else {
+      return canonicalEvent(&s, t: t).map(CanonicalLine.event)
+    }
+    guard s.skip(",\"type\":\"textChange\",\"text\":") else { return nil }
+    switch s.scanCanonicalString() {
+    case .plain(let start, let length, let isASCII):
+      guard s.skip("}"), s.isAtEnd else { return nil }
+      return .keystroke(t: t, start: start, length: length, isASCII: isASCII)
+    case .escaped:
+      guard let text = s.readCanonicalString(), s.skip("}"), s.isAtEnd else { return nil }
+      return .event(TimedEvent(t: t, event: .textChange(text: text)))
+    case nil:
+      return nil
+    }
+  }
+
+  /// A canonical line's `{"t":` and time, the scanner left at the `,` after it with at least 13
+  /// bytes to go; `nil` for a line not in the canonical shape.
+  @inline(__always)
+  private static func canonicalTime(_ s: inout JSONScanner) -> Double? {
     // A canonical line ends with its object's `}`, which stops every run of digits: the numbers
     // below are read up to it without checking for the line's end.
     guard s.count > 0, s.base[s.count - 1] == UInt8(ascii: "}") else { return nil }
@@ -24,6 +61,12 @@ extension LineDecoder {
     // The type and the key after it are matched as one run of bytes, picked by the type's first
     // letter (the second or third where two types share it): `,"type":"` is 9 bytes.
     guard s.count - s.position > 12 else { return nil }
+    return t
+  }
+
+  /// The event of a canonical line after its time `t`, up to the line's end.
+  @inline(__always)
+  private static func canonicalEvent(_ s: inout JSONScanner, t: Double) -> TimedEvent? {
     let event: Event
     switch s.base[s.position + 9] {
     case UInt8(ascii: "t"):

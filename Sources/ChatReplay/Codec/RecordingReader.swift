@@ -58,6 +58,31 @@ public struct RecordingReader: Sendable {
   public mutating func read(
     _ chunk: UnsafeBufferPointer<UInt8>, decoded: DecodedChunk? = nil, _ body: (Item) -> Bool
   ) -> Bool {
+    readLines(chunk, decoded: decoded, takingKeystroke: { _, _, _ in false }, body)
+  }
+
+  /// Reads the next chunk like ``read(_:decoded:_:)``, first offering each keystroke line it
+  /// decodes to `takingKeystroke` with its text's bytes, before they are made into a `String`;
+  /// a keystroke it takes (it returns `true`) is not handed to `body`.
+  ///
+  /// A keystroke is offered only in the canonical shape, with a text without escapes, once the
+  /// header has been handed out, and when its time does not go backwards: every rule is checked
+  /// as for any event. Its text's bytes are valid UTF-8, and valid only until this call returns.
+  /// Lines decoded ahead in `decoded` are handed to `body` as they are.
+  mutating func read(
+    _ chunk: UnsafeBufferPointer<UInt8>, decoded: DecodedChunk? = nil,
+    takingKeystroke: (_ t: Double, _ text: UnsafeBufferPointer<UInt8>, _ isASCII: Bool) -> Bool,
+    _ body: (Item) -> Bool
+  ) -> Bool {
+    readLines(chunk, decoded: decoded, takingKeystroke: takingKeystroke, body)
+  }
+
+  /// The body of both ``read(_:decoded:_:)`` and ``read(_:decoded:takingKeystroke:_:)``.
+  @inline(__always)
+  private mutating func readLines(
+    _ chunk: UnsafeBufferPointer<UInt8>, decoded: DecodedChunk?,
+    takingKeystroke: (Double, UnsafeBufferPointer<UInt8>, Bool) -> Bool, _ body: (Item) -> Bool
+  ) -> Bool {
     precondition(
       decoded.map { $0.byteCount == chunk.count } ?? true, "a DecodedChunk of another chunk")
     guard !stopped else { return false }
@@ -96,7 +121,9 @@ public struct RecordingReader: Sendable {
         guard processDecoded(line, at: offset + start, event, body) else { return false }
       } else {
         let line = UnsafeBufferPointer(rebasing: chunk[start..<newline])
-        guard process(line, at: offset + start, body) else { return false }
+        guard process(line, at: offset + start, takingKeystroke: takingKeystroke, body) else {
+          return false
+        }
       }
       start = newline + 1
       ordinal += 1
@@ -156,7 +183,10 @@ public struct RecordingReader: Sendable {
       return tooLong(length: skipped - (carriedEndsInCR ? 1 : 0), start: start, body)
     }
     let line = carry
-    return line.withUnsafeBufferPointer { process($0, at: carryStart, body) }
+    // Its bytes last only as long as this call: no keystroke of it is offered.
+    return line.withUnsafeBufferPointer {
+      process($0, at: carryStart, takingKeystroke: { _, _, _ in false }, body)
+    }
   }
 
   private mutating func tooLong(length: Int, start: [UInt8], _ body: (Item) -> Bool) -> Bool {
@@ -178,19 +208,42 @@ public struct RecordingReader: Sendable {
   /// header, odd and bad lines) in a call of its own, so that the common case carries none of
   /// their work. A canonical line starts with `{"t":` and ends with `}`: it is neither blank nor
   /// a byte order mark, and has no `\r` at its end.
+  ///
+  /// A keystroke is offered to `takingKeystroke` (see ``read(_:decoded:takingKeystroke:_:)``)
+  /// before its text is made into a `String`.
   @inline(__always)
   private mutating func process(
-    _ line: UnsafeBufferPointer<UInt8>, at start: Int, _ body: (Item) -> Bool
+    _ line: UnsafeBufferPointer<UInt8>, at start: Int,
+    takingKeystroke: (Double, UnsafeBufferPointer<UInt8>, Bool) -> Bool, _ body: (Item) -> Bool
   ) -> Bool {
+    guard line.count <= lineLimit else { return processOther(line, at: start, body) }
+    var scanner = JSONScanner(line)
     // The event is moved along, not copied: a copy costs a retain and a release of its text or
     // box per line.
-    if line.count <= lineLimit, let event = LineDecoder.decodeCanonical(line) {
+    switch LineDecoder.canonicalLine(&scanner) {
+    case .event(let event)?:
       let number = lineNumber
       lineNumber += 1
       if firstNonBlankLine == nil { firstNonBlankLine = number }
       return accept(event, line: line, number: number, start: start, body)
+    case .keystroke(let t, let textStart, let length, let isASCII)?:
+      let number = lineNumber
+      lineNumber += 1
+      if firstNonBlankLine == nil { firstNonBlankLine = number }
+      if headerDelivered, !(previousT.map { t < $0 } ?? false),
+        takingKeystroke(
+          t, UnsafeBufferPointer(start: scanner.base + textStart, count: length), isASCII)
+      {
+        previousT = t
+        return true
+      }
+      let text = scanner.makeString(from: textStart, length: length, isASCII: isASCII)
+      return accept(
+        TimedEvent(t: t, event: .textChange(text: text)), line: line, number: number,
+        start: start, body)
+    case nil:
+      return processOther(line, at: start, body)
     }
-    return processOther(line, at: start, body)
   }
 
   /// Handles a line ``process(_:at:_:)`` did not take from the fast path.

@@ -189,6 +189,11 @@ public struct Replayer: Sendable {
   ///
   /// For `replay check`, which only counts the states: each is counted in place, where the
   /// replayer keeps it, while a closure would be handed a copy of it (a few hundred bytes).
+  ///
+  /// A keystroke that leaves the state settled (``ChatScreen/reduceSettled(into:_:)``) is
+  /// counted with its text still in the chunk: the text becomes the state's input text only
+  /// when something is about to read it (the next event that is not such a keystroke, or the
+  /// chunk's end), so a run of keystrokes makes one `String`, its last text, not one each.
   @discardableResult
   public mutating func read(
     _ chunk: UnsafeBufferPointer<UInt8>, decoded: DecodedChunk? = nil,
@@ -196,9 +201,37 @@ public struct Replayer: Sendable {
   ) -> Bool {
     var reader = takeReader()
     defer { self.reader = reader }
-    return reader.read(chunk, decoded: decoded) { item in
-      count(item, into: &report, error: error)
+    // The text of the last keystroke taken, not yet the state's: its bytes (valid UTF-8, within
+    // `chunk`) and whether they are all ASCII.
+    var pending: (text: UnsafeBufferPointer<UInt8>, isASCII: Bool)?
+    defer {
+      if let pending { takeText(pending.text, isASCII: pending.isASCII) }
     }
+    return reader.read(
+      chunk, decoded: decoded,
+      takingKeystroke: { t, text, isASCII in
+        guard started, reducer.takesKeystrokeSettled(current) else { return false }
+        current.step += 1
+        current.t = t
+        pending = (text, isASCII)
+        report.countKeptDiagnostics()
+        return true
+      },
+      { item in
+        if let taken = pending {
+          pending = nil
+          takeText(taken.text, isASCII: taken.isASCII)
+        }
+        return count(item, into: &report, error: error)
+      })
+  }
+
+  /// Makes `text` the settled state's input text, which leaves it settled: the last of a run of
+  /// keystrokes that ``read(_:decoded:countingInto:error:)`` took with their texts in the chunk.
+  @inline(never)
+  private mutating func takeText(_ text: UnsafeBufferPointer<UInt8>, isASCII: Bool) {
+    current.inputBar.text = JSONScanner.string(text, isASCII: isASCII)
+    current.isSettled = true
   }
 
   /// Replays the last line and ends the replay, like ``finish(step:error:)`` for

@@ -74,7 +74,7 @@ public struct ChatScreen: Sendable {
   func reduceSettled(into state: inout ChatState, _ event: TimedEvent) -> Bool {
     guard state.isSettled else { return false }
     if case .textChange(let text) = event.event {
-      guard state.slot.takesTextAlone(in: state) else { return false }
+      guard takesKeystrokeSettled(state) else { return false }
       state.step += 1
       state.t = event.t
       state.inputBar.text = text
@@ -85,6 +85,13 @@ public struct ChatScreen: Sendable {
     state.step += 1
     state.t = event.t
     return true
+  }
+
+  /// Whether a keystroke would leave `state` settled, changing only its step, its time and its
+  /// input text (``reduceSettled(into:_:)``).
+  @inline(__always)
+  func takesKeystrokeSettled(_ state: ChatState) -> Bool {
+    state.isSettled && state.slot.takesTextAlone(in: state)
   }
 
   /// Applies one event through the state's layout and the shared checks, as
