@@ -10,6 +10,7 @@ internal import ChatReplay
 @main
 struct Replay {
   static func main() {
+    keepMidSizedBlocksOnTheHeap()
     var console = Console.standard
     let status = run(Array(CommandLine.arguments.dropFirst()), console: &console)
     console.flush()

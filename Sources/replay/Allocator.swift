@@ -1,0 +1,26 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Has glibc's allocator take blocks of up to 32 MiB from the heap, whose freed memory it uses
+/// again, rather than map each one afresh and unmap it when it is freed.
+///
+/// By default glibc maps every block of 128 KiB or more that is larger than the last one it
+/// unmapped, so an array that keeps doubling (a long recording's messages) is mapped anew at each
+/// step, and every page of each new mapping faults on its first touch. Larger blocks (the
+/// debugger's history of a big recording) are still mapped, so that freeing them gives their
+/// memory back. `replay check --jobs 1` on 1,000,000 generated events (release, 2 cores): 3,429
+/// page faults and 0.06–0.13 s of system time without it, 2,786 and 0.04–0.05 s with it.
+///
+/// `mallopt` is looked up rather than called: the C library's module does not declare it. Does
+/// nothing on other C libraries.
+func keepMidSizedBlocksOnTheHeap() {
+  #if canImport(Glibc)
+    // RTLD_DEFAULT: the symbol as the program sees it.
+    guard let symbol = dlsym(nil, "mallopt") else { return }
+    typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+    // M_MMAP_THRESHOLD, from <malloc.h>.
+    let mmapThreshold: Int32 = -3
+    _ = unsafeBitCast(symbol, to: Mallopt.self)(mmapThreshold, 32 << 20)
+  #endif
+}
