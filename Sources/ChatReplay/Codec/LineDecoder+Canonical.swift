@@ -8,7 +8,7 @@ extension LineDecoder {
   /// The fast path matches each key, with the punctuation around it, as one run of bytes compared
   /// a word at a time (an event's type together with the key after it, a notification's name or
   /// a pan's state with what follows it), reads values with the scanner's calls and applies the
-  /// general decoder's checks (non-negative `t`, sizes and duration; integer curve), so it
+  /// general decoder's checks (non-negative `t`, sizes, insets and duration; integer curve), so it
   /// accepts a line only when the general decoder would give the same event; every error comes
   /// from the general decoder, worded as before.
   static func decodeCanonical(_ line: UnsafeBufferPointer<UInt8>) -> TimedEvent? {
@@ -114,6 +114,20 @@ extension LineDecoder {
     case UInt8(ascii: "a"):
       guard s.skip(",\"type\":\"appear\"}") else { return nil }
       event = .appear
+    case UInt8(ascii: "v"):
+      // Without `windowFrameInScreen`, which the general decoder reads; sizes and insets are
+      // non-negative.
+      guard s.skip(",\"type\":\"viewport\",\"screen\":{\"width\":"),
+        let width = canonicalNumber(&s), width >= 0,
+        s.skip(",\"height\":"), let height = canonicalNumber(&s), height >= 0,
+        s.skip("},\"safeArea\":{\"top\":"), let top = canonicalNumber(&s), top >= 0,
+        s.skip(",\"left\":"), let left = canonicalNumber(&s), left >= 0,
+        s.skip(",\"bottom\":"), let bottom = canonicalNumber(&s), bottom >= 0,
+        s.skip(",\"right\":"), let right = canonicalNumber(&s), right >= 0, s.skip("}}")
+      else { return nil }
+      event = .viewport(
+        screen: Size(width: width, height: height),
+        safeArea: EdgeInsets(top: top, left: left, bottom: bottom, right: right))
     default:
       return nil
     }

@@ -25,7 +25,13 @@ struct CanonicalFastPathTests {
     #"{"t":-0,"type":"scroll","offsetY":1e3}"#,
     keyboard,
     keyboard.replacingOccurrences(of: "\"x\":0,\"y\":852", with: "\"x\":-5,\"y\":-1"),
+    viewport,
+    viewport.replacingOccurrences(of: "\"width\":852", with: "\"width\":852.5")
+      .replacingOccurrences(of: "\"top\":0", with: "\"top\":-0"),
   ]
+
+  static let viewport =
+    #"{"t":7,"type":"viewport","screen":{"width":852,"height":393},"safeArea":{"top":0,"left":59,"bottom":21,"right":59}}"#
 
   /// Lines the fast path must leave to the general decoder: bad ones, and good ones in another
   /// shape.
@@ -52,6 +58,14 @@ struct CanonicalFastPathTests {
     keyboard.replacingOccurrences(of: "\"isLocal\":true", with: "\"isLocal\":1"),
     keyboard.replacingOccurrences(of: "\"frameEnd\":{", with: "\"frameEnd\":null,\"x\":{"),
     keyboard.replacingOccurrences(of: "willShow", with: "willShows"),
+    viewport.replacingOccurrences(
+      of: "}}", with: #"},"windowFrameInScreen":{"x":0,"y":0,"width":852,"height":393}}"#),
+    viewport.replacingOccurrences(of: "safeArea", with: "safeAreas"),
+    // Sizes and insets cannot be negative: the general decoder words the error.
+    viewport.replacingOccurrences(of: "\"width\":852", with: "\"width\":-852.5"),
+    viewport.replacingOccurrences(of: "\"right\":59", with: "\"right\":-3"),
+    viewport.replacingOccurrences(of: "\"height\":393}", with: "\"height\":393,\"depth\":1}"),
+    viewport.replacingOccurrences(of: "\"right\":59}}", with: "\"right\":59}"),
   ]
 
   func canonical(_ text: String) -> TimedEvent? {
@@ -77,6 +91,31 @@ struct CanonicalFastPathTests {
   @Test(arguments: declined)
   func leavesOtherLinesToTheGeneralDecoder(_ line: String) {
     #expect(canonical(line) == nil)
+    #expect(canonicalLine(line) == nil)
+  }
+
+  /// What `LineDecoder.canonicalLine(_:)` makes of `text`, a keystroke's text made a `String`.
+  func canonicalLine(_ text: String) -> TimedEvent? {
+    Array(text.utf8).withUnsafeBufferPointer { bytes in
+      var scanner = JSONScanner(bytes)
+      switch LineDecoder.canonicalLine(&scanner) {
+      case .event(let event)?:
+        return event
+      case .keystroke(let t, let start, let length, _)?:
+        let text = String(decoding: bytes[start..<(start + length)], as: UTF8.self)
+        return TimedEvent(t: t, event: .textChange(text: text))
+      case nil:
+        return nil
+      }
+    }
+  }
+
+  /// The decoder that leaves a keystroke's text in the line takes the same lines, with the same
+  /// events.
+  @Test(arguments: taken)
+  func canonicalLineTakesWhatTheFastPathTakes(_ line: String) throws {
+    let event = try #require(canonicalLine(line))
+    #expect(event == canonical(line))
   }
 
   @Test func agreesOnEveryLineOfTheBundledRecordings() throws {
