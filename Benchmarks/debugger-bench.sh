@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 events=${1:-1000000}
 work=${BENCH_DIR:-/tmp/replay-debugger-bench}
 mkdir -p "$work"
-swift build -c release --scratch-path .build-release --product replay >/dev/null
+swift build -c release --static-swift-stdlib --scratch-path .build-release --product replay >/dev/null
 replay=.build-release/release/replay
 file="$work/recording-$events.jsonl"
 if [ ! -s "$file" ]; then
