@@ -55,7 +55,7 @@ fi
 
 # Statically linked Swift runtime: no shared-library symbol lookups at start (about 3 M
 # instructions) and direct calls into the runtime (retain, release) instead of through the PLT.
-swift build -c release --static-swift-stdlib --scratch-path .build-release >&2
+swift build -c release --static-swift-stdlib --scratch-path .build-release --product replay >&2
 replay=.build-release/release/replay
 peer=.build-release/simdjson-peer
 if [ ! -x "$peer" ] || [ Benchmarks/simdjson-peer.cpp -nt "$peer" ]; then
