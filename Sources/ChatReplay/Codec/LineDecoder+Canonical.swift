@@ -18,7 +18,8 @@ extension LineDecoder {
 
   static func canonicalEvent(_ s: inout JSONScanner) -> TimedEvent? {
     guard let t = canonicalTime(&s) else { return nil }
-    return canonicalEvent(&s, t: t)
+    var frames = KeyboardFrames()
+    return canonicalEvent(&s, t: t, frames: &frames)
   }
 
   /// A line in the canonical shape, as ``canonicalLine(_:)`` finds it.
@@ -30,12 +31,17 @@ extension LineDecoder {
   }
 
   /// Decodes a line in the canonical shape like ``canonicalEvent(_:)``, but leaves a keystroke's
-  /// text in the line: most lines are keystrokes, and a caller that finds a keystroke's text
-  /// overwritten before anything reads it need not make a `String` of it.
-  static func canonicalLine(_ s: inout JSONScanner) -> CanonicalLine? {
+  /// text in the line.
+  ///
+  /// Most lines are keystrokes, and a caller that finds a keystroke's text overwritten before
+  /// anything reads it need not make a `String` of it. `frames` are the frames of the keyboard
+  /// lines before (see ``KeyboardFrames``).
+  static func canonicalLine(_ s: inout JSONScanner, frames: inout KeyboardFrames)
+    -> CanonicalLine?
+  {
     guard let t = canonicalTime(&s) else { return nil }
     guard s.base[s.position + 9] == UInt8(ascii: "t") else {
-      return canonicalEvent(&s, t: t).map(CanonicalLine.event)
+      return canonicalEvent(&s, t: t, frames: &frames).map(CanonicalLine.event)
     }
     guard s.skip(",\"type\":\"textChange\",\"text\":") else { return nil }
     switch s.scanCanonicalString() {
@@ -66,7 +72,9 @@ extension LineDecoder {
 
   /// The event of a canonical line after its time `t`, up to the line's end.
   @inline(__always)
-  private static func canonicalEvent(_ s: inout JSONScanner, t: Double) -> TimedEvent? {
+  private static func canonicalEvent(
+    _ s: inout JSONScanner, t: Double, frames: inout KeyboardFrames
+  ) -> TimedEvent? {
     let event: Event
     switch s.base[s.position + 9] {
     case UInt8(ascii: "t"):
@@ -75,7 +83,8 @@ extension LineDecoder {
       else { return nil }
       event = .textChange(text: text)
     case UInt8(ascii: "k"):
-      guard s.skip(",\"type\":\"keyboard\",\"name\":\""), let notification = keyboard(&s)
+      guard s.skip(",\"type\":\"keyboard\",\"name\":\""),
+        let notification = keyboard(&s, frames: &frames)
       else { return nil }
       event = .keyboard(notification)
     case UInt8(ascii: "p"):
@@ -159,9 +168,12 @@ extension LineDecoder {
 
   /// A keyboard event's members after `"name":"`, up to its closing `}`; `nil` for any other
   /// shape.
-  static func keyboard(_ s: inout JSONScanner) -> KeyboardNotification? {
-    guard let name = notificationName(&s), let frameBegin = canonicalRect(&s),
-      s.skip(",\"frameEnd\":"), let frameEnd = canonicalRect(&s),
+  static func keyboard(_ s: inout JSONScanner, frames: inout KeyboardFrames)
+    -> KeyboardNotification?
+  {
+    guard let name = notificationName(&s),
+      let frameBegin = canonicalRect(&s, remembering: &frames.begin),
+      s.skip(",\"frameEnd\":"), let frameEnd = canonicalRect(&s, remembering: &frames.end),
       s.skip(",\"duration\":"), let duration = canonicalNumber(&s), duration >= 0,
       // An integer: within the number limit, converting to `Int64` and back keeps exactly the
       // integers (`rounded()` called the C library's `round`).
@@ -225,6 +237,19 @@ extension LineDecoder {
     }
   }
 
+  /// ``canonicalRect(_:)``, found in `memory` when its bytes are those of the rect read there
+  /// before, else read and remembered.
+  @inline(__always)
+  static func canonicalRect(_ s: inout JSONScanner, remembering memory: inout RememberedRect)
+    -> Rect?
+  {
+    if let rect = memory.rect(at: &s) { return rect }
+    let start = s.position
+    guard let rect = canonicalRect(&s) else { return nil }
+    memory.remember(rect, readFrom: start, in: s)
+    return rect
+  }
+
   /// `{"x":…,"y":…,"width":…,"height":…}` with a non-negative size, or `nil`; only inside a line
   /// that ``canonicalEvent(_:)`` has seen end with `}`.
   @inline(__always)
@@ -236,5 +261,72 @@ extension LineDecoder {
       let height = canonicalNumber(&s), height >= 0, s.skip("}")
     else { return nil }
     return Rect(x: x, y: y, width: width, height: height)
+  }
+}
+
+extension LineDecoder {
+  /// The frames the last keyboard line read began and ended with.
+  ///
+  /// A keyboard's notifications come in runs with the same frames (will change frame, will show,
+  /// did change frame, did show), so most of a keyboard line's frames are the line before's,
+  /// byte for byte: found by comparing the bytes, a word at a time, they are not read number by
+  /// number again. A rect's text ends at its first `}`, so the same bytes are the same rect.
+  struct KeyboardFrames: Sendable {
+    var begin = RememberedRect()
+    var end = RememberedRect()
+
+    init() {}
+  }
+
+  /// A rect read from a line, with the bytes it was read from (up to 64).
+  struct RememberedRect: Sendable {
+    /// The bytes, eight to a word, the first in the low bits; the last word's bytes past
+    /// ``count`` are zero.
+    private var words = InlineArray<8, UInt64>(repeating: 0)
+    /// How many bytes; 0 when it holds no rect.
+    private var count = 0
+    private var value = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    /// The rect, with the scanner stepped over its bytes, when the bytes at the scanner's
+    /// position are the remembered ones; `nil` (the scanner unmoved) when they are not.
+    @inline(__always)
+    func rect(at s: inout JSONScanner) -> Rect? {
+      guard count > 0 else { return nil }
+      let wordCount = (count &+ 7) &>> 3
+      guard s.count &- s.position >= wordCount &<< 3 else { return nil }
+      let here = UnsafeRawPointer(s.base + s.position)
+      for index in 0..<(wordCount &- 1)
+      where here.loadUnaligned(fromByteOffset: index &<< 3, as: UInt64.self) != words[index] {
+        return nil
+      }
+      let last = wordCount &- 1
+      let tail = count &- (last &<< 3)
+      let mask: UInt64 = tail == 8 ? ~0 : (1 &<< UInt64(tail &<< 3)) &- 1
+      guard here.loadUnaligned(fromByteOffset: last &<< 3, as: UInt64.self) & mask == words[last]
+      else { return nil }
+      s.position &+= count
+      return value
+    }
+
+    /// Remembers `rect`, read from the bytes from `start` to the scanner's position; forgets
+    /// what it held when they are more than 64, or when the line does not hold whole words of
+    /// them.
+    @inline(__always)
+    mutating func remember(_ rect: Rect, readFrom start: Int, in s: borrowing JSONScanner) {
+      let length = s.position &- start
+      let wordCount = (length &+ 7) &>> 3
+      guard length > 0, wordCount <= 8, s.count &- start >= wordCount &<< 3 else {
+        count = 0
+        return
+      }
+      let here = UnsafeRawPointer(s.base + start)
+      for index in 0..<wordCount {
+        words[index] = here.loadUnaligned(fromByteOffset: index &<< 3, as: UInt64.self)
+      }
+      let tail = length &- ((wordCount &- 1) &<< 3)
+      if tail < 8 { words[wordCount &- 1] &= (1 &<< UInt64(tail &<< 3)) &- 1 }
+      count = length
+      value = rect
+    }
   }
 }

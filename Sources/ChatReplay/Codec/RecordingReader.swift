@@ -44,6 +44,8 @@ public struct RecordingReader: Sendable {
   private var headerDelivered = false
   private var previousT: Double?
   private var stopped = false
+  /// The frames of the last keyboard line the fast path read, which most keyboard lines repeat.
+  private var keyboardFrames = LineDecoder.KeyboardFrames()
 
   public init(lineLimit: Int = RecordingReader.defaultLineLimit) {
     self.lineLimit = lineLimit
@@ -220,7 +222,7 @@ public struct RecordingReader: Sendable {
     var scanner = JSONScanner(line)
     // The event is moved along, not copied: a copy costs a retain and a release of its text or
     // box per line.
-    switch LineDecoder.canonicalLine(&scanner) {
+    switch LineDecoder.canonicalLine(&scanner, frames: &keyboardFrames) {
     case .event(let event)?:
       let number = lineNumber
       lineNumber += 1

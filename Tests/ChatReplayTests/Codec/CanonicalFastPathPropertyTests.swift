@@ -133,6 +133,83 @@ struct CanonicalFastPathPropertyTests {
     }
   }
 
+  /// A run of keyboard lines whose frames are drawn from a few, so that a line often repeats a
+  /// frame of the line before byte for byte (as a keyboard's notifications do) and sometimes
+  /// differs from it by one number, a sign or a digit.
+  static let keyboardRun: Gen<[[UInt8]]> = {
+    let frame: @Sendable ([String]) -> String = { v in
+      #"{"x":\#(v[0]),"y":\#(v[1]),"width":\#(v[2]),"height":\#(v[3])}"#
+    }
+    // A frame, the same with its height changed (which only the rect's last bytes show), and
+    // the same with another number changed.
+    let frames = number.array(count: 4...4).flatMap { base in
+      number.array(count: 2...2).flatMap { others in
+        Gen.int(in: 0...3).map { changed in
+          var tall = base
+          tall[3] = others[0]
+          var moved = base
+          moved[changed] = others[1]
+          return [frame(base), frame(tall), frame(moved)]
+        }
+      }
+    }
+    return frames.flatMap { pool in
+      let index = Gen.int(in: 0...(pool.count - 1))
+      let line = index.flatMap { begin in
+        index.flatMap { end in
+          number.map { duration in
+            Array(
+              (#"{"t":1,"type":"keyboard","name":"willShow","frameBegin":\#(pool[begin]),"#
+                + #""frameEnd":\#(pool[end]),"duration":\#(duration),"curve":7,"isLocal":true}"#)
+                .utf8)
+          }
+        }
+      }
+      return line.array(count: 1...12, averageExtra: 4)
+    }
+  }()
+
+  /// The frames of a keyboard line found among those of the line before (`KeyboardFrames`) are
+  /// the frames read number by number, bit for bit.
+  @Test func rememberedFramesAreTheFramesRead() {
+    let failure = PropertyRunner.run(currentTestName(), Self.keyboardRun, cases: 300) { lines in
+      var frames = LineDecoder.KeyboardFrames()
+      for line in lines {
+        let problem = line.withUnsafeBufferPointer { (bytes) -> String? in
+          var scanner = JSONScanner(bytes)
+          let remembered = LineDecoder.canonicalLine(&scanner, frames: &frames)
+          let read = LineDecoder.decodeCanonical(bytes)
+          switch (remembered, read) {
+          case (nil, nil):
+            return nil
+          case (.event(let event)?, let expected?):
+            guard case .keyboard(let got) = event.event,
+              case .keyboard(let wanted) = expected.event, got == wanted,
+              Self.bits(got.frameBegin) == Self.bits(wanted.frameBegin),
+              Self.bits(got.frameEnd) == Self.bits(wanted.frameEnd)
+            else { return "remembered \(event), read \(expected)" }
+            return nil
+          default:
+            return "remembered \(String(describing: remembered)), read \(String(describing: read))"
+          }
+        }
+        if let problem { return problem }
+      }
+      return nil
+    }
+    if let failure {
+      let lines = failure.shrunk.map { (line: [UInt8]) -> String in
+        String(decoding: line, as: UTF8.self)
+      }
+      Issue.record("seed \(failure.seed): \(failure.message)\n\(lines.joined(separator: "\n"))")
+    }
+  }
+
+  static func bits(_ rect: Rect?) -> [UInt64] {
+    guard let rect else { return [] }
+    return [rect.x.bitPattern, rect.y.bitPattern, rect.width.bitPattern, rect.height.bitPattern]
+  }
+
   /// The fast path makes strings of at most 15 bytes in a `String`'s inline storage itself, as the
   /// standard library lays them out; this is the check that it still does.
   @Test func smallStringsAreLaidOutAsTheStandardLibraryLaysThemOut() {

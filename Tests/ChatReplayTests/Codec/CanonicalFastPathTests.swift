@@ -98,7 +98,8 @@ struct CanonicalFastPathTests {
   func canonicalLine(_ text: String) -> TimedEvent? {
     Array(text.utf8).withUnsafeBufferPointer { bytes in
       var scanner = JSONScanner(bytes)
-      switch LineDecoder.canonicalLine(&scanner) {
+      var frames = LineDecoder.KeyboardFrames()
+      switch LineDecoder.canonicalLine(&scanner, frames: &frames) {
       case .event(let event)?:
         return event
       case .keystroke(let t, let start, let length, _)?:
