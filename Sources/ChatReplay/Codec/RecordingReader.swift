@@ -92,11 +92,12 @@ public struct RecordingReader: Sendable {
     var start = 0
     // The ordinal of the chunk's next line ending: the index of its line in `decoded`.
     var ordinal = 0
-    // The chunk's `ordinal`-th line ending at or after `start`.
+    // The chunk's `ordinal`-th line ending at or after `start`. `decoded` is read through
+    // optional chaining, not bound: a binding is a copy, which retains its storage each line.
     @inline(__always)
     func nextNewline() -> Int? {
-      if let decoded {
-        decoded.newline(ordinal)
+      if decoded != nil {
+        decoded?.newline(ordinal)
       } else {
         firstIndex(of: 0x0A, in: chunk, from: start)
       }
@@ -114,11 +115,11 @@ public struct RecordingReader: Sendable {
       ordinal = 1
     }
     while let newline = nextNewline() {
-      if let decoded, let event = decoded.event(ordinal) {
+      if let event = decoded?.event(ordinal) {
         // Decoded ahead, so in the canonical shape: `{…}`, neither blank nor a byte order mark.
         // Its bytes are not read here (another thread wrote them, and they would have to travel
         // to this one's cache): only its length counts, as it does for any line.
-        let end = newline - (decoded.isReturned(ordinal) ? 1 : 0)
+        let end = newline - (decoded?.isReturned(ordinal) == true ? 1 : 0)
         let line = UnsafeBufferPointer(rebasing: chunk[start..<end])
         guard processDecoded(line, at: offset + start, event, body) else { return false }
       } else {
