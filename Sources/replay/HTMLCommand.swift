@@ -120,7 +120,7 @@ struct HTMLCommand: Command {
     var pass = PageData.OnePass(
       options: options, first: from ?? 0, last: to, expectedSteps: expected,
       drawsScene: sceneThread == nil)
-    let handOver: (ChatState) -> Void = { state in sceneThread?.add(state) }
+    let handOver: (PageData.SceneStep) -> Void = { step in sceneThread?.add(step) }
     do {
       try readChunks(of: file, decodingAhead: jobs >= 2) { chunk, decoded in
         pass.read(chunk, decoded: decoded, scene: handOver)

@@ -14,7 +14,7 @@ final class SceneThread: @unchecked Sendable {
   private static let window = 16
 
   /// The batches handed over and not yet drawn, oldest first.
-  private let queue = Locked<[[ChatState]]>([])
+  private let queue = Locked<[[PageData.SceneStep]]>([])
   private let waiting = DispatchSemaphore(value: 0)
   private let room = DispatchSemaphore(value: SceneThread.window)
   private let finished = DispatchSemaphore(value: 0)
@@ -22,7 +22,7 @@ final class SceneThread: @unchecked Sendable {
   private var column: PageData.SceneColumn
   /// Touched only by the pass's thread; not checked for exclusive access at every state (a
   /// class's property is checked at run time, and only this thread ever touches it).
-  @exclusivity(unchecked) private var batch: [ChatState] = []
+  @exclusivity(unchecked) private var batch: [PageData.SceneStep] = []
 
   /// Starts the thread that draws `column`; `nil` when no thread could be started.
   static func start(_ column: PageData.SceneColumn) -> SceneThread? {
@@ -36,8 +36,8 @@ final class SceneThread: @unchecked Sendable {
   }
 
   /// Hands over the next state (called on the pass's thread).
-  func add(_ state: ChatState) {
-    batch.append(state)
+  func add(_ step: PageData.SceneStep) {
+    batch.append(step)
     PageData.SceneColumn.trim(&batch[batch.count - 1])
     if batch.count == Self.batchSize { send() }
   }
@@ -62,14 +62,16 @@ final class SceneThread: @unchecked Sendable {
 
   /// Draws `states` into `column`: the states borrowed from the batch, not copied, and the
   /// column accessed once for the batch (not checked for exclusive access at every state).
-  private static func draw(_ states: [ChatState], into column: inout PageData.SceneColumn) {
+  private static func draw(
+    _ states: [PageData.SceneStep], into column: inout PageData.SceneColumn
+  ) {
     states.withUnsafeBufferPointer { column.add(contentsOf: $0) }
   }
 
   private func run() {
     while true {
       waiting.wait()
-      let next = queue.withLock { queue -> [ChatState]? in
+      let next = queue.withLock { queue -> [PageData.SceneStep]? in
         queue.isEmpty ? nil : queue.removeFirst()
       }
       guard let next else { break }

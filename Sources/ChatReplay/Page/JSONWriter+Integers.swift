@@ -45,6 +45,40 @@ extension JSONWriter {
     storage.append(UInt8(truncatingIfNeeded: rest % 10) &+ 48)
   }
 
+  /// The text ``number(_:)`` wrote for a value, kept with the value's bits.
+  struct NumberMemory {
+    fileprivate var bits: UInt64 = 0
+    fileprivate var text: [UInt8] = []
+  }
+
+  /// Writes `value` as ``pageNumber(_:)`` writes it; a value that needs ``number(_:)``'s
+  /// general formatting is written from `memory` when it is the value `memory` holds, and
+  /// becomes the value `memory` holds when it is not.
+  @inline(__always)
+  mutating func pageNumber(_ value: Double, memory: inout NumberMemory) {
+    let magnitude = value.magnitude
+    if magnitude < 1e9 {
+      let thousandths = UInt64(magnitude * 1000 + 0.5)
+      if Double(thousandths) / 1000 == magnitude { return pageNumber(value) }
+    }
+    number(value, memory: &memory)
+  }
+
+  @inline(never)
+  private mutating func number(_ value: Double, memory: inout NumberMemory) {
+    if !memory.text.isEmpty && memory.bits == value.bitPattern {
+      let storage = reserve(1 + memory.text.count)
+      if needsComma { storage.append(UInt8(ascii: ",")) }
+      memory.text.withUnsafeBufferPointer { storage.append($0.baseAddress, count: $0.count) }
+      needsComma = true
+      return
+    }
+    let start = storage.count + (needsComma ? 1 : 0)
+    number(value)
+    memory.bits = value.bitPattern
+    memory.text = Array(UnsafeBufferPointer(rebasing: storage.buffer[start...]))
+  }
+
   /// Writes the UTF-8 text `utf8` as ``string(_:)`` writes a `String` of it.
   mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
     let storage = reserve(utf8.count + 3)

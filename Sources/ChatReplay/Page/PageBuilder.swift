@@ -72,6 +72,9 @@ struct PageBuilder {
   private var shownLeaves: UInt64 = 0
   /// The previous step's leaves as ``PageStateLeaves`` reads them, once ``readsLeaves``.
   private var leafNumbers: [Double] = []
+  /// Whether one of ``leafNumbers`` is NaN: written again at every step, as the generic
+  /// comparison writes it, so no step is taken as settled (see ``addSettledLeaves(_:)``).
+  private var hasNaNLeaf = true
   /// The step before's ``leafNumbers`` (the two are swapped, so neither is made again).
   private var previousLeafNumbers: [Double] = []
   private var leafText = ""
@@ -184,7 +187,12 @@ struct PageBuilder {
 
   /// Adds the next state of the range, with the event that produced it and that event's line
   /// (for step 0, no event and the header's line, `nil` when the recording has no header).
-  mutating func add(_ state: ChatState, event: TimedEvent?, line: Int?) {
+  ///
+  /// `isSettled` when `state` is the one added before with only its step, its time and its input
+  /// text changed (see ``ChatScreen/reduceSettled(into:_:)``): its diagnostics, messages and
+  /// other leaves are then not compared again, nor its phone drawn again but for the draft and
+  /// the send button. The page's bytes are the same either way.
+  mutating func add(_ state: ChatState, event: TimedEvent?, line: Int?, isSettled: Bool = false) {
     let isCheckpoint = index % PageData.checkpointInterval == 0
     tally.add(state)
     addEvent(event, line: line, t: state.t)
@@ -192,19 +200,24 @@ struct PageBuilder {
     trackValues.append(state.inputBar.frame.maxY)
     trackValues.append(state.adjustedContentInset.bottom)
     trackValues.append(state.list.contentOffsetY)
-    var changed: Set<Int> = []
-    var count = addLeaves(state, isCheckpoint: isCheckpoint, changed: &changed)
-    count += addDiagnostics(state, isCheckpoint: isCheckpoint, changed: &changed)
-    counts.integer(count)
-    addMessages(state)
+    if isSettled && !isCheckpoint && readsLeaves && !hasNaNLeaf && index > 0 && !explains {
+      // The diagnostics and messages are the step before's: none of them is written.
+      counts.integer(addSettledLeaves(state))
+    } else {
+      var changed: Set<Int> = []
+      var count = addLeaves(state, isCheckpoint: isCheckpoint, changed: &changed)
+      count += addDiagnostics(state, isCheckpoint: isCheckpoint, changed: &changed)
+      counts.integer(count)
+      addMessages(state)
+      // Only `why` needs the state before; copying it released and retained its every field.
+      if explains {
+        addExplanations(state, changed: changed)
+        previousState = state
+      }
+    }
     // Not optional: optional chaining on it copied the scene (retaining and releasing its every
     // field) at every step, and moving it out and back copied its bytes twice.
-    if drawsScene { scene.add(state) }
-    // Only `why` needs the state before; copying it released and retained its every field.
-    if explains {
-      addExplanations(state, changed: changed)
-      previousState = state
-    }
+    if drawsScene { scene.add(state, isSettled: isSettled) }
     index += 1
   }
 
@@ -258,13 +271,17 @@ struct PageBuilder {
       // One bit per leaf that changed, found in one pass. `!=` is not `!(==)` for NaN: a NaN is
       // written again at each step, as the generic comparison writes it.
       var changedPlaces: UInt64 = 0
+      var hasNaN = false
       leafNumbers.withUnsafeBufferPointer { new in
         previousLeafNumbers.withUnsafeBufferPointer { old in
           for position in 0..<PageStateLeaves.count where !(new[position] == old[position]) {
             changedPlaces |= 1 << UInt64(position)
+            // A NaN never equals the value before: every NaN is among the places changed.
+            if new[position].isNaN { hasNaN = true }
           }
         }
       }
+      hasNaNLeaf = hasNaN
       // The strings' places are 0 at every step: their changes are found apart.
       if layout != leafLayout { changedPlaces |= 1 << UInt64(PageStateLeaves.layoutPosition) }
       if text != leafText { changedPlaces |= 1 << UInt64(PageStateLeaves.textPosition) }
@@ -304,6 +321,7 @@ struct PageBuilder {
     readsLeaves = readsFields && state.step != 0 && PageStateLeaves.agree(leaves, with: state)
     if readsLeaves {
       leafNumbers = PageStateLeaves.numbers(of: state)
+      hasNaNLeaf = leafNumbers.contains { $0.isNaN }
       previousLeafNumbers = leafNumbers
       leafText = state.inputBar.text
       leafLayout = state.layout
@@ -341,6 +359,45 @@ struct PageBuilder {
         count += 1
       }
     }
+    return count
+  }
+
+  /// Writes the leaves that changed of `state`, the state before with only its step, time and
+  /// input text changed, as ``addLeaves(_:isCheckpoint:changed:)`` writes them when it reads
+  /// their fields (``readsLeaves``) and none is NaN; how many.
+  ///
+  /// Only the step, the time, the text and whether the send button is enabled (the text's) can
+  /// have changed: the other leaves are kept as they were.
+  private mutating func addSettledLeaves(_ state: ChatState) -> Int {
+    let text = state.inputBar.text
+    let step = Double(state.step)
+    let t = state.t
+    let isSendEnabled: Double = state.isSendEnabled ? 1 : 0
+    var changedPlaces: UInt64 = 0
+    leafNumbers.withUnsafeMutableBufferPointer { numbers in
+      if !(step == numbers[0]) { changedPlaces |= 1 }
+      if !(t == numbers[1]) { changedPlaces |= 1 << 1 }
+      let send = PageStateLeaves.sendEnabledPosition
+      if !(isSendEnabled == numbers[send]) { changedPlaces |= 1 << UInt64(send) }
+      numbers[0] = step
+      numbers[1] = t
+      numbers[send] = isSendEnabled
+    }
+    if text != leafText { changedPlaces |= 1 << UInt64(PageStateLeaves.textPosition) }
+    changedPlaces &= shownLeaves
+    var count = 0
+    while changedPlaces != 0 {
+      let position = changedPlaces.trailingZeroBitCount
+      changedPlaces &= changedPlaces &- 1
+      changes.integer(leafIDs[position])
+      switch position {
+      case PageStateLeaves.textPosition: changes.string(text)
+      case PageStateLeaves.sendEnabledPosition: changes.bool(leafNumbers[position] != 0)
+      default: changes.pageNumber(leafNumbers[position])
+      }
+      count += 1
+    }
+    leafText = text
     return count
   }
 

@@ -19,14 +19,20 @@ enum PageBytes {
   static func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>, to storage: ByteStorage) {
     storage.reserve(6 * utf8.count + 2)
     storage.append(UInt8(ascii: "\""))
+    guard let base = utf8.baseAddress else {
+      storage.append(UInt8(ascii: "\""))
+      return
+    }
     var index = 0
     while index < utf8.count {
-      let byte = utf8[index]
-      guard Self.mayEscape(byte) else {
-        storage.append(byte)
-        index += 1
+      // The bytes up to the next that may need an escape, copied as they are.
+      let runEnd = plainRunEnd(base, from: index, count: utf8.count)
+      if runEnd > index {
+        storage.append(base + index, count: runEnd - index)
+        index = runEnd
         continue
       }
+      let byte = utf8[index]
       let escape: StaticString?
       switch byte {
       case UInt8(ascii: "\""): escape = "\\\""
@@ -59,6 +65,30 @@ enum PageBytes {
       }
     }
     storage.append(UInt8(ascii: "\""))
+  }
+
+  /// The index of the first byte at or after `index` that the quoting may escape
+  /// (``mayEscape(_:)``), or `count`: eight bytes at a time while none of them may.
+  @inline(__always)
+  private static func plainRunEnd(_ base: UnsafePointer<UInt8>, from index: Int, count: Int)
+    -> Int
+  {
+    var index = index
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    // Whether a byte of `word` is zero, in its high bit (exact for the word as a whole).
+    func zero(_ word: UInt64) -> UInt64 { (word &- ones) & ~word }
+    while index + 8 <= count {
+      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      let flags =
+        zero(word ^ (ones &* 0x22)) | zero(word ^ (ones &* 0x5C)) | zero(word ^ (ones &* 0x3C))
+        | zero(word ^ (ones &* 0x3E)) | zero(word ^ (ones &* 0x26)) | zero(word ^ (ones &* 0xE2))
+        | ((word &- (ones &* 0x20)) & ~word)
+      // One of the eight may: it is found byte by byte below.
+      if flags & (ones &* 0x80) != 0 { break }
+      index += 8
+    }
+    while index < count && !mayEscape(base[index]) { index += 1 }
+    return index
   }
 
   /// Whether the quoting may escape `byte`: one its switch names, or one below `0x20`.

@@ -70,26 +70,28 @@ extension PageData {
     /// to `scene` when the pass does not draw the scene itself.
     public mutating func read(
       _ chunk: UnsafeBufferPointer<UInt8>, decoded: DecodedChunk? = nil,
-      scene: (ChatState) -> Void
+      scene: (SceneStep) -> Void
     ) -> Bool {
       stepping(scene) { replayer, step, error in
-        replayer.read(chunk, decoded: decoded, step: step, error: error)
+        replayer.read(chunk, decoded: decoded, settledStep: step, error: error)
       }
     }
 
     /// Replays the recording's last line (one without a newline at its end) like
     /// ``read(_:decoded:scene:)``, and ends the replay; `false` when a line was bad.
-    public mutating func finishReading(scene: (ChatState) -> Void = { _ in }) -> Bool {
+    public mutating func finishReading(scene: (SceneStep) -> Void = { _ in }) -> Bool {
       defer { isFinished = true }
-      return stepping(scene) { replayer, step, error in replayer.finish(step: step, error: error) }
+      return stepping(scene) { replayer, step, error in
+        replayer.finish(settledStep: step, error: error)
+      }
     }
 
     /// Runs `body` on the replayer with the closures that add each state to the page.
     private mutating func stepping(
-      _ scene: (ChatState) -> Void,
+      _ scene: (SceneStep) -> Void,
       _ body:
         (
-          inout Replayer, (ChatState, TimedEvent?, Int?, Range<Int>?) -> Bool,
+          inout Replayer, (ChatState, TimedEvent?, Int?, Range<Int>?, Bool) -> Bool,
           (RecordingError) -> Bool
         ) -> Bool
     ) -> Bool {
@@ -107,13 +109,14 @@ extension PageData {
         withUnsafeMutablePointer(to: &builder) { builder in
           withUnsafeMutablePointer(to: &progress) { progress in
             func step(
-              _ state: ChatState, _ event: TimedEvent?, _ line: Int?, _: Range<Int>?
+              _ state: ChatState, _ event: TimedEvent?, _ line: Int?, _: Range<Int>?,
+              _ isSettled: Bool
             ) -> Bool {
               let number = state.step
               if number == 0 { progress.pointee.firstLayout = state.layout }
               if number >= first && number <= end {
-                builder.pointee.add(state, event: event, line: line)
-                if handsOut { scene(state) }
+                builder.pointee.add(state, event: event, line: line, isSettled: isSettled)
+                if handsOut { scene(SceneStep(state: state, isSettled: isSettled)) }
               }
               progress.pointee.lastStep = number
               return true
@@ -168,6 +171,16 @@ extension PageData {
     }
   }
 
+  /// A state a ``OnePass`` hands out for its scene, with what the pass knows of how it came.
+  public struct SceneStep: Sendable {
+    /// The state.
+    public var state: ChatState
+    /// Whether the state is the one handed out before with only its step, its time and its
+    /// input text changed (a keystroke, most often): the scene then draws only the draft and
+    /// the send button again.
+    let isSettled: Bool
+  }
+
   /// A page's scene drawn apart from its ``OnePass`` (on a thread of its own, say), from the
   /// states the pass hands out, in order.
   public struct SceneColumn {
@@ -185,9 +198,25 @@ extension PageData {
       scene.add(state)
     }
 
+    /// Draws the next step's scene, as handed out by a ``OnePass``.
+    public mutating func add(_ step: SceneStep) {
+      scene.add(step.state, isSettled: step.isSettled)
+    }
+
     /// Draws the scenes of `states`, in order (each borrowed where it lies, not copied).
     public mutating func add(contentsOf states: UnsafeBufferPointer<ChatState>) {
       for index in states.indices { scene.add(states[index]) }
+    }
+
+    /// Draws the scenes of `steps`, in order (each borrowed where it lies, not copied).
+    public mutating func add(contentsOf steps: UnsafeBufferPointer<SceneStep>) {
+      // Through the element's pointer: `steps[index].state` copied the step (retaining and
+      // releasing its state's fields) to read its state.
+      guard let base = steps.baseAddress else { return }
+      for index in 0..<steps.count {
+        let step = base + index
+        scene.add(step.pointee.state, isSettled: step.pointee.isSettled)
+      }
     }
 
     /// Drops what the scene does not read from `state`, a copy to be drawn later.
@@ -198,6 +227,11 @@ extension PageData {
     public static func trim(_ state: inout ChatState) {
       for diagnostic in state.diagnostics where Scene.isMarked(diagnostic) { return }
       if !state.diagnostics.isEmpty { state.diagnostics = [] }
+    }
+
+    /// Drops what the scene does not read from `step`'s state (see ``trim(_:)-(ChatState)``).
+    public static func trim(_ step: inout SceneStep) {
+      trim(&step.state)
     }
   }
 }

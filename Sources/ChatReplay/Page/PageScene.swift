@@ -104,6 +104,10 @@ struct PageScene {
   /// The run of steps (``draftRun``) of the last draft part that carried all its lines.
   private var draftRunWritten = -1
 
+  /// The text of the last number written that needed the general formatting (a bubble's line
+  /// height, written again with each bubble).
+  private var numberMemory = JSONWriter.NumberMemory()
+
   private var marks: [Scene.Mark] = []
   private var newMarks: [Scene.Mark] = []
   private var gapLabel = ""
@@ -148,8 +152,11 @@ struct PageScene {
     Array(repeating: 1 << part.rawValue, count: count)
   }
 
-  /// Adds the phone of `state`, the page's next step.
-  mutating func add(_ state: ChatState) {
+  /// Adds the phone of `state`, the page's next step; `isSettled` when `state` is the one added
+  /// before with only its step, its time and its input text changed (see
+  /// ``ChatScreen/reduceSettled(into:_:)``).
+  mutating func add(_ state: ChatState, isSettled: Bool = false) {
+    if isSettled && !isFirst { return addSettled(state) }
     let metrics = Scene.Metrics.of(state)
     let window = state.screen
     let (status, navigation) = Scene.bars(state)
@@ -225,6 +232,31 @@ struct PageScene {
     write(changed)
     swap(&written, &values)
     isFirst = false
+    index += 1
+  }
+
+  /// Adds the phone of `state`, the one added before with only its step, time and input text
+  /// changed, as ``add(_:isSettled:)`` draws it whole: the window, the bars, the list, the
+  /// frames of the input bar and the keyboard's parts are the step before's, and so are the
+  /// bubbles and the marks (the messages, the diagnostics and the frames they are drawn from
+  /// are); only whether the send button is enabled and the draft's lines can change.
+  private mutating func addSettled(_ state: ChatState) {
+    var changed = 0
+    let send = Self.fixedStarts[Part.send.rawValue]
+    let isSendEnabled: Double = state.isSendEnabled ? 1 : 0
+    if isSendEnabled.bitPattern != written[send].bitPattern { changed |= 1 << Part.send.rawValue }
+    // Written from ``values``; kept in ``written``, the values last written, for the next step.
+    values[send] = isSendEnabled
+    written[send] = isSendEnabled
+    if !newBubbles.isEmpty { newBubbles.removeAll(keepingCapacity: true) }
+    // The draft's block is the step before's: its width and font size are those it was last
+    // laid out at.
+    let width = Double(bitPattern: draftWidth)
+    let fontSize = Double(bitPattern: draftFontSize)
+    if updateDraft(state, width: width, fontSize: fontSize, index: index) {
+      changed |= 1 << Part.draft.rawValue
+    }
+    write(changed)
     index += 1
   }
 
@@ -327,11 +359,11 @@ struct PageScene {
         let start = Self.fixedStarts[part.rawValue]
         let hasNavigation = values[start + 2] != 0
         column.integer(hasNavigation ? 4 : 2)
-        Self.number(values[start], to: &column)
-        Self.number(values[start + 1], to: &column)
+        number(values[start])
+        number(values[start + 1])
         if hasNavigation {
-          Self.number(values[start + 3], to: &column)
-          Self.number(values[start + 4], to: &column)
+          number(values[start + 3])
+          number(values[start + 4])
         }
       case .keyboard, .homeIndicator, .gap, .overlap:
         let start = Self.fixedStarts[part.rawValue]
@@ -341,7 +373,7 @@ struct PageScene {
         }
         let hasLabel = part == .gap || part == .overlap
         column.integer(hasLabel ? 5 : 4)
-        for position in (start + 1)..<(start + 5) { Self.number(values[position], to: &column) }
+        for position in (start + 1)..<(start + 5) { number(values[position]) }
         if hasLabel { column.string(part == .gap ? gapLabel : overlapLabel) }
       case .visible:
         column.integer(visible.count)
@@ -364,7 +396,7 @@ struct PageScene {
     let start = Self.fixedStarts[part.rawValue]
     let count = Self.fixedCounts[part.rawValue]
     column.integer(count)
-    for position in start..<(start + count) { Self.number(values[position], to: &column) }
+    for position in start..<(start + count) { number(values[position]) }
   }
 
   private mutating func writeBubble(_ index: Int) {
@@ -374,15 +406,15 @@ struct PageScene {
     column.integer(11 + text.lines.count)
     column.integer(index)
     column.integer(bubble.from == .me ? 1 : 0)
-    Self.number(bubble.frame.x, to: &column)
-    Self.number(bubble.frame.y, to: &column)
-    Self.number(bubble.frame.width, to: &column)
-    Self.number(bubble.frame.height, to: &column)
+    number(bubble.frame.x)
+    number(bubble.frame.y)
+    number(bubble.frame.width)
+    number(bubble.frame.height)
     column.integer(bubble.isBalloon ? 1 : 0)
-    Self.number(text.fontSize, to: &column)
-    Self.number(text.lineHeight, to: &column)
-    Self.number(text.origin.x, to: &column)
-    Self.number(text.origin.y, to: &column)
+    number(text.fontSize)
+    number(text.lineHeight)
+    number(text.origin.x)
+    number(text.origin.y)
     for line in text.lines { column.string(line) }
   }
 
@@ -403,27 +435,27 @@ struct PageScene {
         column.string(reason)
       case .outsideContainer(let child, let container):
         column.integer(1)
-        Self.rect(child, to: &column)
-        Self.rect(container, to: &column)
+        rect(child)
+        rect(container)
       case .hiddenMessage(let index, let frame, let visible):
         column.integer(2)
         column.integer(index)
-        Self.rect(frame, to: &column)
-        Self.rect(visible, to: &column)
+        rect(frame)
+        rect(visible)
       }
     }
   }
 
-  private static func rect(_ rect: Rect, to stream: inout JSONWriter) {
-    number(rect.x, to: &stream)
-    number(rect.y, to: &stream)
-    number(rect.width, to: &stream)
-    number(rect.height, to: &stream)
+  private mutating func rect(_ rect: Rect) {
+    number(rect.x)
+    number(rect.y)
+    number(rect.width)
+    number(rect.height)
   }
 
-  /// A finite number as it is, anything else as `0`.
-  private static func number(_ value: Double, to stream: inout JSONWriter) {
-    stream.pageNumber(value.isFinite ? value : 0)
+  /// Writes a finite number as it is, anything else as `0`, into ``column``.
+  private mutating func number(_ value: Double) {
+    column.pageNumber(value.isFinite ? value : 0, memory: &numberMemory)
   }
 }
 

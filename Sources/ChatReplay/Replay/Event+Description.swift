@@ -170,14 +170,20 @@ enum SummaryText {
       var cut = 0
       // ASCII but a carriage return (the only ASCII that joins: `\r\n`) is simple, one scalar a
       // byte: the first 25 bytes (or all of them) read that way are counted without decoding.
+      // Eight at a time while none is past ASCII or a carriage return.
       let asciiEnd = min(utf8.count, limit + 1)
-      while index < asciiEnd && base[index] < 0x80 && base[index] != 0x0D { index += 1 }
-      if index == asciiEnd {
-        scalars = index
-        cut = min(index, limit - 1)
-      } else {
-        index = 0
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      while index + 8 <= asciiEnd {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        let returns = word ^ (ones &* 0x0D)
+        guard (word | ((returns &- ones) & ~returns)) & (ones &* 0x80) == 0 else { break }
+        index += 8
       }
+      while index < asciiEnd && base[index] < 0x80 && base[index] != 0x0D { index += 1 }
+      // The bytes read so far are as many simple scalars: the decoding goes on from the first
+      // that is not ASCII (or is a carriage return), if any.
+      scalars = index
+      if index >= limit - 1 { cut = limit - 1 }
       while index < utf8.count && scalars <= limit {
         let lead = base[index]
         var value = UInt32(lead)

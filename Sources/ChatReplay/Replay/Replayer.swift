@@ -156,6 +156,22 @@ public struct Replayer: Sendable {
     step: (ChatState, TimedEvent?, _ line: Int?, _ bytes: Range<Int>?) -> Bool,
     error: (RecordingError) -> Bool
   ) -> Bool {
+    read(
+      chunk, decoded: decoded,
+      settledStep: { value, event, line, bytes, _ in
+        step(value, event, line, bytes)
+      }, error: error)
+  }
+
+  /// Replays the events in the next chunk like ``read(_:decoded:step:error:)``, telling `step`
+  /// too whether the state is the one handed out before with only its step, its time and its
+  /// input text changed: a step ``ChatScreen/reduceSettled(into:_:)`` took (a keystroke, most
+  /// often), whose other fields a consumer may take as they were.
+  mutating func read(
+    _ chunk: UnsafeBufferPointer<UInt8>, decoded: DecodedChunk? = nil,
+    settledStep step: (ChatState, TimedEvent?, _ line: Int?, _ bytes: Range<Int>?, Bool) -> Bool,
+    error: (RecordingError) -> Bool
+  ) -> Bool {
     var reader = takeReader()
     defer { self.reader = reader }
     return reader.read(chunk, decoded: decoded) { item in
@@ -177,6 +193,17 @@ public struct Replayer: Sendable {
   @discardableResult
   public mutating func finish(
     step: (ChatState, TimedEvent?, _ line: Int?, _ bytes: Range<Int>?) -> Bool,
+    error: (RecordingError) -> Bool
+  ) -> Bool {
+    finish(
+      settledStep: { value, event, line, bytes, _ in step(value, event, line, bytes) },
+      error: error)
+  }
+
+  /// Replays the last line and ends the replay, like ``finish(step:error:)`` for
+  /// ``read(_:decoded:settledStep:error:)``.
+  mutating func finish(
+    settledStep step: (ChatState, TimedEvent?, _ line: Int?, _ bytes: Range<Int>?, Bool) -> Bool,
     error: (RecordingError) -> Bool
   ) -> Bool {
     var reader = takeReader()
@@ -257,7 +284,7 @@ public struct Replayer: Sendable {
     case .header, .error:
       return handle(
         item,
-        state: { value, _, line, _ in
+        state: { value, _, line, _, _ in
           report.count(value, line: line)
           return true
         }, error: error)
@@ -265,19 +292,23 @@ public struct Replayer: Sendable {
   }
 
   private mutating func handle(
-    _ item: RecordingReader.Item, state: (ChatState, TimedEvent?, Int?, Range<Int>?) -> Bool,
+    _ item: RecordingReader.Item,
+    state: (ChatState, TimedEvent?, Int?, Range<Int>?, _ isSettled: Bool) -> Bool,
     error: (RecordingError) -> Bool
   ) -> Bool {
     switch item {
     case .event(let event, let line, let bytes):
       guard started else { return false }
-      reducer.reduce(into: &current, event)
-      return state(current, event, line, bytes)
+      // ``ChatScreen/reduce(into:_:)``, told apart.
+      let isSettled = reducer.reduceSettled(into: &current, event)
+      if !isSettled { reducer.reduceFully(into: &current, event) }
+      return state(current, event, line, bytes, isSettled)
     case .header, .error:
       return handle(item) { output in
         switch output {
         case .start: true
-        case .state(let value, let event, let line, let bytes): state(value, event, line, bytes)
+        case .state(let value, let event, let line, let bytes):
+          state(value, event, line, bytes, false)
         case .error(let value): error(value)
         }
       }

@@ -71,6 +71,56 @@ struct PagePassTests {
     Self.expectSame(apart, made.data ?? [])
   }
 
+  /// A realistic session of `count` events in `layout`: typing bursts, whose keystrokes a
+  /// settled state takes alone (``ChatScreen/reduceSettled(into:_:)``), between the rest.
+  static func typing(_ layout: LayoutID, seed: UInt64, count: Int) -> [UInt8] {
+    var choices = Choices(seed: seed)
+    var generator = RecordingGenerator(
+      .realistic, choices: &choices, maxEvents: count, eventCount: count, layout: layout)
+    var events: [TimedEvent] = []
+    while events.count < count { generator.appendEvents(&choices, to: &events) }
+    events.removeLast(events.count - count)
+    return Array(EventEncoder.recording(header: generator.header, events: events).utf8)
+  }
+
+  @Test(arguments: [
+    LayoutID.rxkeyboard, .growing, .scrollToField, .accessory, .keyboardLayoutGuide,
+  ])
+  func settledStepsGiveTheSamePageAsStepsWrittenWhole(layout: LayoutID) throws {
+    let bytes = Self.typing(layout, seed: 7, count: 700)
+    // The steps the pass takes as settled (drawing and comparing only the text's parts): most
+    // of them for the layouts that take a keystroke alone.
+    var replayer = Replayer()
+    var settled = 0
+    bytes.withUnsafeBufferPointer { bytes in
+      func step(_: ChatState, _: TimedEvent?, _: Int?, _: Range<Int>?, _ isSettled: Bool) -> Bool {
+        if isSettled { settled += 1 }
+        return true
+      }
+      replayer.read(bytes, settledStep: step, error: { _ in false })
+      replayer.finish(settledStep: step, error: { _ in false })
+    }
+    #expect(layout == .growing ? settled == 0 : settled > 300)
+    // Steps 5…690: a window that starts past step 0, with the checkpoints of its 256th and
+    // 512th steps; the scene drawn in the pass and apart.
+    let made = try PageData.jsonUTF8(
+      bytes, options: .init(), name: "r.jsonl", first: 5, last: 690
+    ).get()
+    let timeline = try Timeline.load(bytes).get()
+    let whole = PageData.jsonUTF8(timeline, name: "r.jsonl", range: 5...690, readsFields: false)
+    Self.expectSame(made.data ?? [], whole)
+    var pass = PageData.OnePass(
+      options: .init(), first: 5, last: 690, expectedSteps: 700, drawsScene: false)
+    var scene = PageData.SceneColumn(options: .init(), expectedSteps: 700)
+    bytes.withUnsafeBufferPointer { bytes in
+      #expect(pass.read(bytes) { scene.add($0) })
+    }
+    #expect(pass.finishReading { scene.add($0) })
+    var apart: [UInt8] = []
+    pass.write(name: "r.jsonl", scene: scene) { apart.append(contentsOf: $0) }
+    Self.expectSame(apart, whole)
+  }
+
   @Test func aWindowOutsideTheRecordingHasNoData() throws {
     let pass = try PageData.jsonUTF8(
       Self.bytes, options: .init(), name: "r.jsonl", first: 50, last: 271
