@@ -17,8 +17,10 @@ internal import Dispatch
 /// file's bytes from `k × chunkSize` on, read with `pread`, so either thread can read any chunk;
 /// which chunks the helper takes is ``DecodeAhead``'s, which the debugger's load shares. A file of
 /// less than four chunks, or one that is not a regular file, is read without the helper.
+/// `leavingKeystrokes` is ``DecodedChunk/init(_:leavingKeystrokes:)``'s, for `replay check`.
 func readChunks(
-  of path: String, decodingAhead: Bool, chunkSize: Int = 1 << 18, window: Int = 16,
+  of path: String, decodingAhead: Bool, leavingKeystrokes: Bool = false,
+  chunkSize: Int = 1 << 18, window: Int = 16,
   _ body: (UnsafeBufferPointer<UInt8>, DecodedChunk?) -> Bool
 ) throws(FileError) {
   let descriptor = try openForReading(path)
@@ -33,7 +35,8 @@ func readChunks(
     return try readChunks(from: descriptor, path: path) { chunk in body(chunk, nil) }
   }
   let ahead = DecodeAhead(
-    .file(descriptor: helpersDescriptor, path: path), chunkSize: chunkSize, window: window)
+    .file(descriptor: helpersDescriptor, path: path), chunkSize: chunkSize, window: window,
+    leavingKeystrokes: leavingKeystrokes)
   // The helper may still be reading a chunk nobody needs any more: it keeps `ahead` (and so
   // its descriptor and the buffers) alive until it is done.
   defer { ahead.stop() }
@@ -178,16 +181,19 @@ final class DecodeAhead: Sendable {
   private let source: Source
   private let chunkSize: Int
   private let window: Int
+  /// Whether keystroke lines are left to the replay (see ``DecodedChunk/init(_:leavingKeystrokes:)``).
+  private let leavesKeystrokes: Bool
   /// Every buffer, to free them at the end.
   private let buffers: [ChunkBuffer]
 
   /// Starts the helper.
   ///
   /// Without a thread, the replay reads and decodes every chunk itself.
-  init(_ source: Source, chunkSize: Int, window: Int = 16) {
+  init(_ source: Source, chunkSize: Int, window: Int = 16, leavingKeystrokes: Bool = false) {
     self.source = source
     self.chunkSize = chunkSize
     self.window = window
+    leavesKeystrokes = leavingKeystrokes
     switch source {
     case .file:
       buffers = (0..<window).map { _ in ChunkBuffer(pointer: .allocate(capacity: chunkSize)) }
@@ -333,7 +339,7 @@ final class DecodeAhead: Sendable {
     if case .success(let bytes) = outcome, !bytes.isEmpty,
       !state.withLock({ $0.helpingAbandoned || $0.stopped })
     {
-      decoded = DecodedChunk(bytes)
+      decoded = DecodedChunk(bytes, leavingKeystrokes: leavesKeystrokes)
     }
     state.withLock { state in
       state.helping = nil

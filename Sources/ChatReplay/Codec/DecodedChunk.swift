@@ -29,7 +29,13 @@ public struct DecodedChunk: Sendable {
   let byteCount: Int
 
   /// Decodes the lines of `chunk` that end in it.
-  public init(_ chunk: UnsafeBufferPointer<UInt8>) {
+  ///
+  /// With `leavingKeystrokes`, a keystroke line whose text has no escape is left to the reader,
+  /// like a line of another shape: for ``Replayer/read(_:decoded:countingInto:error:)``, which
+  /// takes most keystrokes without making their texts into `String`s (see
+  /// ``RecordingReader/read(_:decoded:takingKeystroke:_:)``), and so without the allocation
+  /// here and the release on the replaying thread that a text longer than 15 bytes costs.
+  public init(_ chunk: UnsafeBufferPointer<UInt8>, leavingKeystrokes: Bool = false) {
     byteCount = chunk.count
     // The line endings first, so that the events (a few hundred bytes each) are stored once, in
     // storage of the right size, rather than copied each time the array grows.
@@ -43,11 +49,23 @@ public struct DecodedChunk: Sendable {
     }
     let events = Events(count: newlines.count)
     start = 0
+    // The frames of the chunk's keyboard lines, which most keyboard lines repeat.
+    var frames = LineDecoder.KeyboardFrames()
     for (ordinal, entry) in newlines.enumerated() {
       let newline = entry >> 1
       let end = newline - (entry & 1)
-      (events.slots + ordinal).initialize(
-        to: LineDecoder.decodeCanonical(UnsafeBufferPointer(rebasing: chunk[start..<end])))
+      var scanner = JSONScanner(UnsafeBufferPointer(rebasing: chunk[start..<end]))
+      let event: TimedEvent?
+      switch LineDecoder.canonicalLine(&scanner, frames: &frames) {
+      case .event(let decoded)?:
+        event = decoded
+      case .keystroke(let t, let textStart, let length, let isASCII)? where !leavingKeystrokes:
+        let text = scanner.makeString(from: textStart, length: length, isASCII: isASCII)
+        event = TimedEvent(t: t, event: .textChange(text: text))
+      case .keystroke?, nil:
+        event = nil
+      }
+      (events.slots + ordinal).initialize(to: event)
       start = newline + 1
     }
     self.newlines = newlines

@@ -167,6 +167,7 @@ public struct Replayer: Sendable {
   /// too whether the state is the one handed out before with only its step, its time and its
   /// input text changed: a step ``ChatScreen/reduceSettled(into:_:)`` took (a keystroke, most
   /// often), whose other fields a consumer may take as they were.
+  @discardableResult
   mutating func read(
     _ chunk: UnsafeBufferPointer<UInt8>, decoded: DecodedChunk? = nil,
     settledStep step: (ChatState, TimedEvent?, _ line: Int?, _ bytes: Range<Int>?, Bool) -> Bool,
@@ -202,6 +203,7 @@ public struct Replayer: Sendable {
 
   /// Replays the last line and ends the replay, like ``finish(step:error:)`` for
   /// ``read(_:decoded:settledStep:error:)``.
+  @discardableResult
   mutating func finish(
     settledStep step: (ChatState, TimedEvent?, _ line: Int?, _ bytes: Range<Int>?, Bool) -> Bool,
     error: (RecordingError) -> Bool
