@@ -286,20 +286,7 @@ struct PageBuilder {
       if layout != leafLayout { changedPlaces |= 1 << UInt64(PageStateLeaves.layoutPosition) }
       if text != leafText { changedPlaces |= 1 << UInt64(PageStateLeaves.textPosition) }
       if isCheckpoint { changedPlaces = ~0 }
-      changedPlaces &= shownLeaves
-      var count = 0
-      while changedPlaces != 0 {
-        let position = changedPlaces.trailingZeroBitCount
-        changedPlaces &= changedPlaces &- 1
-        changes.integer(leafIDs[position])
-        switch position {
-        case PageStateLeaves.layoutPosition: changes.string(layout.rawValue)
-        case PageStateLeaves.textPosition: changes.string(text)
-        case PageStateLeaves.sendEnabledPosition: changes.bool(leafNumbers[position] != 0)
-        default: changes.pageNumber(leafNumbers[position])
-        }
-        count += 1
-      }
+      let count = writeLeafChanges(changedPlaces & shownLeaves, text: text, layout: layout)
       leafText = text
       leafLayout = layout
       return count
@@ -384,20 +371,32 @@ struct PageBuilder {
       numbers[send] = isSendEnabled
     }
     if text != leafText { changedPlaces |= 1 << UInt64(PageStateLeaves.textPosition) }
-    changedPlaces &= shownLeaves
+    // A settled step keeps its layout: its place is never among the changed ones.
+    let count = writeLeafChanges(changedPlaces & shownLeaves, text: text, layout: leafLayout)
+    leafText = text
+    return count
+  }
+
+  /// Writes into the changes the leaves at `places` (one bit a place), read from their fields:
+  /// `text` and `layout` for theirs, the numbers kept in `leafNumbers` for the others; how many.
+  @inline(__always)
+  private mutating func writeLeafChanges(_ places: UInt64, text: String, layout: LayoutID)
+    -> Int
+  {
+    var places = places
     var count = 0
-    while changedPlaces != 0 {
-      let position = changedPlaces.trailingZeroBitCount
-      changedPlaces &= changedPlaces &- 1
+    while places != 0 {
+      let position = places.trailingZeroBitCount
+      places &= places &- 1
       changes.integer(leafIDs[position])
       switch position {
+      case PageStateLeaves.layoutPosition: changes.string(layout.rawValue)
       case PageStateLeaves.textPosition: changes.string(text)
       case PageStateLeaves.sendEnabledPosition: changes.bool(leafNumbers[position] != 0)
       default: changes.pageNumber(leafNumbers[position])
       }
       count += 1
     }
-    leafText = text
     return count
   }
 
