@@ -36,12 +36,16 @@ extension LineDecoder {
   /// Most lines are keystrokes, and a caller that finds a keystroke's text overwritten before
   /// anything reads it need not make a `String` of it. `frames` are the frames of the keyboard
   /// lines before (see ``KeyboardFrames``).
+  ///
+  /// Inlined where it is called, so that a keystroke costs no call of its own; other events are
+  /// read by a call (``otherCanonicalEvent(_:t:frames:)``).
+  @inline(__always)
   static func canonicalLine(_ s: inout JSONScanner, frames: inout KeyboardFrames)
     -> CanonicalLine?
   {
     guard let t = canonicalTime(&s) else { return nil }
     guard s.base[s.position + 9] == UInt8(ascii: "t") else {
-      return canonicalEvent(&s, t: t, frames: &frames).map(CanonicalLine.event)
+      return otherCanonicalEvent(&s, t: t, frames: &frames).map(CanonicalLine.event)
     }
     guard s.skip(",\"type\":\"textChange\",\"text\":") else { return nil }
     switch s.scanCanonicalString() {
@@ -54,6 +58,14 @@ extension LineDecoder {
     case nil:
       return nil
     }
+  }
+
+  /// ``canonicalEvent(_:t:frames:)`` as a call of its own, for ``canonicalLine(_:frames:)``.
+  @inline(never)
+  private static func otherCanonicalEvent(
+    _ s: inout JSONScanner, t: Double, frames: inout KeyboardFrames
+  ) -> TimedEvent? {
+    canonicalEvent(&s, t: t, frames: &frames)
   }
 
   /// A canonical line's `{"t":` and time, the scanner left at the `,` after it with at least 13
