@@ -70,7 +70,9 @@ public struct RecordingReader: Sendable {
   /// A keystroke is offered only in the canonical shape, with a text without escapes, once the
   /// header has been handed out, and when its time does not go backwards: every rule is checked
   /// as for any event. Its text's bytes are valid UTF-8, and valid only until this call returns.
-  /// Lines decoded ahead in `decoded` are handed to `body` as they are.
+  /// Lines decoded ahead in `decoded` are handed to `body` as they are. Inlined into its caller
+  /// (`replay check`'s counting), whose closures are then inlined into the loop over the lines.
+  @inline(__always)
   mutating func read(
     _ chunk: UnsafeBufferPointer<UInt8>, decoded: DecodedChunk? = nil,
     takingKeystroke: (_ t: Double, _ text: UnsafeBufferPointer<UInt8>, _ isASCII: Bool) -> Bool,
