@@ -61,22 +61,12 @@ extension FontMetricsMeasurer {
     _ text: String, bytes: UnsafeBufferPointer<UInt8>, width: Double, fontSize: Double,
     continuing previous: LaidOutText?
   ) -> LaidOutText {
-    if var laid = previous, laid.isCarriedOn(by: text, width: width, fontSize: fontSize) {
-      let start = laid.byteCount
-      let finished = laid.breaker.recorder.starts.count - 1
-      var isContinued = false
-      if laid.isASCII {
-        // On `false` the breaker has taken part of the rest, and the text is laid out whole.
-        isContinued = measureASCII(bytes, from: start, into: &laid.breaker)
-      } else if ScalarClass.isSimple(Self.scalar(in: bytes, at: start).value) {
-        measureUTF8(bytes, of: text, from: start, into: &laid.breaker)
-        isContinued = true
-      }
-      if isContinued {
-        return finish(
-          text, bytes: bytes, width: width, fontSize: fontSize, breaker: laid.breaker,
-          isASCII: laid.isASCII, keeping: laid.lines[0..<finished])
-      }
+    if var laid = previous,
+      let finished = carryOn(&laid, text, bytes: bytes, width: width, fontSize: fontSize)
+    {
+      return finish(
+        text, bytes: bytes, width: width, fontSize: fontSize, breaker: laid.breaker,
+        isASCII: laid.isASCII, keeping: laid.lines[0..<finished])
     }
     let maxUnits = width * Double(metrics.unitsPerEm) / fontSize
     var breaker = LineBreaker(maxUnits: maxUnits, recorder: ByteLineStarts())
@@ -89,6 +79,26 @@ extension FontMetricsMeasurer {
     return finish(
       text, bytes: bytes, width: width, fontSize: fontSize, breaker: breaker, isASCII: isASCII,
       keeping: [])
+  }
+
+  /// Feeds `laid`'s breaker the bytes of `text` after those of `laid`'s text, when `text` is that
+  /// text with more after it at the same width and font size; how many of `laid`'s lines were
+  /// finished before them, or `nil` when `text` must be laid out whole (an ASCII text's breaker
+  /// may then have taken part of the rest: `laid` no longer holds its text).
+  @inline(__always)
+  private func carryOn(
+    _ laid: inout LaidOutText, _ text: String, bytes: UnsafeBufferPointer<UInt8>, width: Double,
+    fontSize: Double
+  ) -> Int? {
+    guard laid.isCarriedOn(by: text, width: width, fontSize: fontSize) else { return nil }
+    let start = laid.byteCount
+    let finished = laid.breaker.recorder.starts.count - 1
+    if laid.isASCII {
+      return measureASCII(bytes, from: start, into: &laid.breaker) ? finished : nil
+    }
+    guard ScalarClass.isSimple(Self.scalar(in: bytes, at: start).value) else { return nil }
+    measureUTF8(bytes, of: text, from: start, into: &laid.breaker)
+    return finished
   }
 
   /// Lays `text` out at `width` points in the font of `fontSize` points into `laid`, in place:
@@ -109,18 +119,8 @@ extension FontMetricsMeasurer {
     _ text: String, bytes: UnsafeBufferPointer<UInt8>, width: Double, fontSize: Double,
     into laid: inout LaidOutText
   ) -> Int {
-    if laid.isCarriedOn(by: text, width: width, fontSize: fontSize) {
-      let start = laid.byteCount
-      let finished = laid.breaker.recorder.starts.count - 1
-      var isContinued = false
-      if laid.isASCII {
-        // On `false` the breaker has taken part of the rest, and the text is laid out whole.
-        isContinued = measureASCII(bytes, from: start, into: &laid.breaker)
-      } else if ScalarClass.isSimple(Self.scalar(in: bytes, at: start).value) {
-        measureUTF8(bytes, of: text, from: start, into: &laid.breaker)
-        isContinued = true
-      }
-      if isContinued { return finish(&laid, text, bytes: bytes, keeping: finished) }
+    if let finished = carryOn(&laid, text, bytes: bytes, width: width, fontSize: fontSize) {
+      return finish(&laid, text, bytes: bytes, keeping: finished)
     }
     let whole = layOut(text, bytes: bytes, width: width, fontSize: fontSize, continuing: nil)
     var same = 0
