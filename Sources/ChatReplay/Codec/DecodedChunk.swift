@@ -57,13 +57,8 @@ public struct DecodedChunk: Sendable {
       var scanner = JSONScanner(UnsafeBufferPointer(rebasing: chunk[start..<end]))
       let event: TimedEvent?
       switch LineDecoder.canonicalLine(&scanner, frames: &frames) {
-      case .event(let decoded)?:
-        event = decoded
-      case .keystroke(let t, let textStart, let length, let isASCII)? where !leavingKeystrokes:
-        let text = scanner.makeString(from: textStart, length: length, isASCII: isASCII)
-        event = TimedEvent(t: t, event: .textChange(text: text))
-      case .keystroke?, nil:
-        event = nil
+      case .keystroke? where leavingKeystrokes, nil: event = nil
+      case let line?: event = line.event(in: scanner)
       }
       (events.slots + ordinal).initialize(to: event)
       start = newline + 1
