@@ -40,11 +40,12 @@ package struct ReaderTrace: Equatable {
 
 /// Reads `bytes` in `chunks` (consecutive ranges covering it) and records the trace.
 ///
-/// Each chunk gets its ``DecodedChunk`` when `decodeAhead` is set. With `stopAtFirstError`, the
+/// Each chunk gets its ``DecodedChunk`` when `decodeAhead` is set, one that leaves keystrokes to
+/// the reader with `leavingKeystrokes` (as `replay check`'s do). With `stopAtFirstError`, the
 /// body asks the reader to stop at the first error, as `replay check` does without
 /// `--keep-going`.
 package func readTrace(
-  _ bytes: [UInt8], chunks: [Range<Int>], decodeAhead: Bool,
+  _ bytes: [UInt8], chunks: [Range<Int>], decodeAhead: Bool, leavingKeystrokes: Bool = false,
   lineLimit: Int = RecordingReader.defaultLineLimit, stopAtFirstError: Bool = false
 ) -> ReaderTrace {
   var reader = RecordingReader(lineLimit: lineLimit)
@@ -57,7 +58,7 @@ package func readTrace(
   bytes.withUnsafeBufferPointer { buffer in
     for range in chunks {
       let chunk = UnsafeBufferPointer(rebasing: buffer[range])
-      let decoded = decodeAhead ? DecodedChunk(chunk) : nil
+      let decoded = decodeAhead ? DecodedChunk(chunk, leavingKeystrokes: leavingKeystrokes) : nil
       trace.going.append(reader.read(chunk, decoded: decoded, body))
     }
     trace.going.append(reader.finish(body))

@@ -68,10 +68,11 @@ package enum RecordingReaderVerifier {
     return [.whole, .lines] + (sizes + extraSizes).map { .bytes($0) }
   }
 
-  /// Reads `bytes` in every chunking, each with and without decoded chunks, reading on after
-  /// errors and (for inputs up to 64 KiB that have errors) stopping at the first; expects the
-  /// items handed out to be those of reading it whole without decoded chunks (and a chunk's
-  /// reads to answer the same with and without), and returns that whole, reading-on trace.
+  /// Reads `bytes` in every chunking, each without decoded chunks, with them and with ones that
+  /// leave keystrokes to the reader, reading on after errors and (for inputs up to 64 KiB that
+  /// have errors) stopping at the first; expects the items handed out to be those of reading it
+  /// whole without decoded chunks (and a chunk's reads to answer the same every way), and
+  /// returns that whole, reading-on trace.
   @discardableResult
   package static func verify(
     _ bytes: [UInt8], lineLimit: Int = RecordingReader.defaultLineLimit,
@@ -97,6 +98,9 @@ package enum RecordingReaderVerifier {
           stopAtFirstError: stop)
         let decoded = readTrace(
           bytes, chunks: chunks, decodeAhead: true, lineLimit: lineLimit, stopAtFirstError: stop)
+        let leaving = readTrace(
+          bytes, chunks: chunks, decodeAhead: true, leavingKeystrokes: true, lineLimit: lineLimit,
+          stopAtFirstError: stop)
         let context =
           "\(comment.isEmpty ? "" : comment + ", ")\(chunking), stopping at errors: \(stop)"
         if plain.items != whole.items {
@@ -110,6 +114,10 @@ package enum RecordingReaderVerifier {
         }
         #expect(
           decoded == plain, "\(context): decoded chunks change what is read",
+          sourceLocation: sourceLocation)
+        #expect(
+          leaving == plain,
+          "\(context): decoded chunks that leave keystrokes change what is read",
           sourceLocation: sourceLocation)
       }
     }

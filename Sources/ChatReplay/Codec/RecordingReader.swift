@@ -124,6 +124,22 @@ public struct RecordingReader: Sendable {
         let end = newline - (decoded?.isReturned(ordinal) == true ? 1 : 0)
         let line = UnsafeBufferPointer(rebasing: chunk[start..<end])
         guard processDecoded(line, at: offset + start, event, body) else { return false }
+      } else if let keystroke = decoded?.keystroke(ordinal) {
+        // Scanned ahead, so in the canonical shape, without a `\r`: the text's bytes are read
+        // only if the keystroke is not taken.
+        let line = UnsafeBufferPointer(rebasing: chunk[start..<newline])
+        if line.count > lineLimit {
+          guard tooLong(length: line.count, start: Array(line.prefix(512)), body) else {
+            return false
+          }
+        } else {
+          guard
+            offer(
+              keystroke.t, textStart: Int(keystroke.textStart) &- start, length: keystroke.length,
+              isASCII: keystroke.isASCII, in: JSONScanner(line), at: offset + start,
+              takingKeystroke: takingKeystroke, body)
+          else { return false }
+        }
       } else {
         let line = UnsafeBufferPointer(rebasing: chunk[start..<newline])
         guard process(line, at: offset + start, takingKeystroke: takingKeystroke, body) else {
@@ -232,23 +248,37 @@ public struct RecordingReader: Sendable {
       if firstNonBlankLine == nil { firstNonBlankLine = number }
       return accept(event, line: line, number: number, start: start, body)
     case .keystroke(let t, let textStart, let length, let isASCII)?:
-      let number = lineNumber
-      lineNumber += 1
-      if firstNonBlankLine == nil { firstNonBlankLine = number }
-      if headerDelivered, !(previousT.map { t < $0 } ?? false),
-        takingKeystroke(
-          t, UnsafeBufferPointer(start: scanner.base + textStart, count: length), isASCII)
-      {
-        previousT = t
-        return true
-      }
-      let text = scanner.makeString(from: textStart, length: length, isASCII: isASCII)
-      return accept(
-        TimedEvent(t: t, event: .textChange(text: text)), line: line, number: number,
-        start: start, body)
+      return offer(
+        t, textStart: textStart, length: length, isASCII: isASCII, in: scanner, at: start,
+        takingKeystroke: takingKeystroke, body)
     case nil:
       return processOther(line, at: start, body)
     }
+  }
+
+  /// Handles a canonical keystroke line (``JSONScanner`` `line` over it, starting at byte `start`
+  /// of the file) whose text is the `length` bytes at `textStart` in it: offers it to
+  /// `takingKeystroke` when every rule allows, and otherwise hands out its event.
+  @inline(__always)
+  private mutating func offer(
+    _ t: Double, textStart: Int, length: Int, isASCII: Bool, in line: borrowing JSONScanner,
+    at start: Int, takingKeystroke: (Double, UnsafeBufferPointer<UInt8>, Bool) -> Bool,
+    _ body: (Item) -> Bool
+  ) -> Bool {
+    let number = lineNumber
+    lineNumber += 1
+    if firstNonBlankLine == nil { firstNonBlankLine = number }
+    if headerDelivered, !(previousT.map { t < $0 } ?? false),
+      takingKeystroke(t, UnsafeBufferPointer(start: line.base + textStart, count: length), isASCII)
+    {
+      previousT = t
+      return true
+    }
+    let text = line.makeString(from: textStart, length: length, isASCII: isASCII)
+    return accept(
+      TimedEvent(t: t, event: .textChange(text: text)),
+      line: UnsafeBufferPointer(start: line.base, count: line.count), number: number,
+      start: start, body)
   }
 
   /// Handles a line ``process(_:at:_:)`` did not take from the fast path.

@@ -39,10 +39,12 @@ struct CountingReplayTests {
     }
   }
 
-  /// Counted in place, in chunks of `size` bytes (the whole recording when `nil`).
-  static func counted(_ bytes: [UInt8], options: Replayer.Options, chunkSize size: Int?)
-    -> Counted
-  {
+  /// Counted in place, in chunks of `size` bytes (the whole recording when `nil`), each with its
+  /// ``DecodedChunk`` leaving keystrokes to the reader (as `replay check`'s second thread makes
+  /// them) when `decodingAhead`.
+  static func counted(
+    _ bytes: [UInt8], options: Replayer.Options, chunkSize size: Int?, decodingAhead: Bool = false
+  ) -> Counted {
     var replayer = Replayer(options: options)
     var report = CheckReport(file: "r.jsonl", stopsAtFirstError: false)
     var errors: [RecordingError] = []
@@ -50,8 +52,10 @@ struct CountingReplayTests {
       var start = 0
       repeat {
         let end = min(all.count, start + (size ?? all.count))
+        let chunk = UnsafeBufferPointer(rebasing: all[start..<end])
         replayer.read(
-          UnsafeBufferPointer(rebasing: all[start..<end]), countingInto: &report,
+          chunk, decoded: decodingAhead ? DecodedChunk(chunk, leavingKeystrokes: true) : nil,
+          countingInto: &report,
           error: {
             errors.append($0)
             return true
@@ -93,10 +97,14 @@ struct CountingReplayTests {
   ) {
     let expected = handedOut(bytes, options: options)
     for size in chunkSizes {
-      let actual = counted(bytes, options: options, chunkSize: size)
-      #expect(
-        actual == expected, "\(name), chunks of \(size.map(String.init) ?? "all") bytes",
-        sourceLocation: sourceLocation)
+      for decodingAhead in [false, true] {
+        let actual = counted(
+          bytes, options: options, chunkSize: size, decodingAhead: decodingAhead)
+        #expect(
+          actual == expected,
+          "\(name), chunks of \(size.map(String.init) ?? "all") bytes\(decodingAhead ? ", decoded ahead" : "")",
+          sourceLocation: sourceLocation)
+      }
     }
   }
 
@@ -161,13 +169,16 @@ struct CountingReplayTests {
       {"t":3,"type":"textChange","text":"Hello there, how are you?"}
       """.utf8)
     for size in DecodeAheadTests.chunkSizes {
-      let counted = Self.counted(bytes, options: Replayer.Options(), chunkSize: size)
-      // The header's step 0, then 5 events, one of them an error: 5 steps.
-      #expect(counted.steps == 5)
-      #expect(counted.errors.map(\.line) == [5])
-      #expect(counted.lastText == Array("Hello there, how are you?".utf8))
-      #expect(counted.last?.step == 4)
-      #expect(counted.last?.t == 3)
+      for decodingAhead in [false, true] {
+        let counted = Self.counted(
+          bytes, options: Replayer.Options(), chunkSize: size, decodingAhead: decodingAhead)
+        // The header's step 0, then 5 events, one of them an error: 5 steps.
+        #expect(counted.steps == 5)
+        #expect(counted.errors.map(\.line) == [5])
+        #expect(counted.lastText == Array("Hello there, how are you?".utf8))
+        #expect(counted.last?.step == 4)
+        #expect(counted.last?.t == 3)
+      }
     }
   }
 }
