@@ -38,7 +38,7 @@ extension DebugCommand {
         bytes, options: options, keepGoing: keepGoing, chunkSize: chunkSize,
         decodedAhead: { chunk in ahead?.takeDecoded(chunk) },
         replayed: { chunk, decoded in ahead?.replayed(chunk, spent: decoded) },
-        observe: { index.add($0, event: $1) },
+        observe: { index.add($0, event: $1, settled: $2) },
         continuing: continuing)
     }
   }

@@ -21,7 +21,7 @@ struct DebugCommandLoadTests {
       index: &aheadIndex)
     var wholeIndex = ChangeIndex()
     let whole = Timeline.load(
-      bytes, keepGoing: keepGoing, observe: { wholeIndex.add($0, event: $1) })
+      bytes, keepGoing: keepGoing, observe: { wholeIndex.add($0, event: $1, settled: $2) })
     switch (ahead, whole) {
     case (.failure(let aheadError), .failure(let wholeError)):
       #expect(aheadError == wholeError, sourceLocation: sourceLocation)

@@ -42,9 +42,21 @@ public struct ChangeIndex: Sendable {
   }
 
   /// Adds the next state (step 0 first).
-  public mutating func add(_ state: ChatState, event: TimedEvent?) {
-    let mask = previous.replace(with: state)
-    let diagnosticsChanged = state.diagnostics != previousDiagnostics
+  ///
+  /// `settled` says the state is the one added before with only its step, its time and its
+  /// input text changed (a step ``ChatScreen/reduceSettled(into:_:)`` took, as
+  /// ``Replayer/read(_:decoded:settledStep:error:)`` tells): only the text's leaves are compared
+  /// then. The index is the same with it or without.
+  public mutating func add(_ state: ChatState, event: TimedEvent?, settled: Bool = false) {
+    let mask: UInt32
+    let diagnosticsChanged: Bool
+    if settled, !codes.isEmpty, !previous.hasNaN {
+      mask = previous.replaceSettled(with: state)
+      diagnosticsChanged = false
+    } else {
+      mask = previous.replace(with: state)
+      diagnosticsChanged = state.diagnostics != previousDiagnostics
+    }
     if codes.isEmpty {
       var plain = state
       plain.diagnostics = []
@@ -158,6 +170,9 @@ private struct Leaves: Sendable {
   private var layout = ""
   private var layoutCode = -1
   private var text = ""
+  /// Whether one of the numbers is NaN, which never equals itself: its leaf is marked changed at
+  /// every step, so a settled step is compared in full too.
+  private(set) var hasNaN = false
 
   /// Replaces the leaves with `state`'s; the bits of those that changed (`step` and `t`, which
   /// change at every step, have none).
@@ -196,6 +211,30 @@ private struct Leaves: Sendable {
     record(28, state.list.contentOffsetY, &mask)
     record(29, state.list.contentHeight, &mask)
     record(30, Double(state.messages.count), &mask)
+    // A NaN leaf is marked at every step: only the marked ones can be NaN.
+    hasNaN = false
+    var marked = mask & ~(ChangeIndex.bit(forLeaf: 2) | ChangeIndex.bit(forLeaf: 18))
+    while marked != 0 {
+      let index = marked.trailingZeroBitCount + 2
+      marked &= marked &- 1
+      if numbers[index].isNaN {
+        hasNaN = true
+        break
+      }
+    }
+    return mask
+  }
+
+  /// ``replace(with:)`` for `state`, the state replaced before with only its step, its time and
+  /// its input text changed: only the text and whether the send button is enabled (the text's)
+  /// are compared.
+  mutating func replaceSettled(with state: ChatState) -> UInt32 {
+    var mask: UInt32 = 0
+    if state.inputBar.text != text {
+      text = state.inputBar.text
+      mask |= ChangeIndex.bit(forLeaf: 18)
+    }
+    record(19, state.isSendEnabled ? 1 : 0, &mask)
     return mask
   }
 

@@ -50,7 +50,8 @@ public struct Timeline: Sendable {
   /// With `keepGoing`, bad lines are collected in ``errors`` and the rest is
   /// replayed; without, the first bad line ends the replay and the result is `.failure`.
   /// `observe` sees every state, step 0 first, with its event, as it is replayed (an index can be
-  /// built in the same pass). `continuing` is told every ``progressInterval`` steps how many
+  /// built in the same pass), and whether it is settled (the state before with only its step,
+  /// time and input text changed; see ``ChangeIndex/add(_:event:settled:)``). `continuing` is told every ``progressInterval`` steps how many
   /// bytes and steps are done; when it returns false the load stops there and the timeline holds
   /// the steps replayed so far (Ctrl-C while a big file loads).
   ///
@@ -63,7 +64,7 @@ public struct Timeline: Sendable {
     chunkSize: Int = .max,
     decodedAhead: (_ chunk: Int) -> DecodedChunk? = { _ in nil },
     replayed: (_ chunk: Int, _ decoded: consuming DecodedChunk?) -> Void = { _, _ in },
-    observe: (ChatState, TimedEvent?) -> Void = { _, _ in },
+    observe: (ChatState, TimedEvent?, _ settled: Bool) -> Void = { _, _, _ in },
     continuing: (_ bytesRead: Int, _ steps: Int) -> Bool = { _, _ in true }
   ) -> Result<Timeline, RecordingError> {
     precondition(chunkSize > 0, "chunkSize must be positive")
@@ -79,10 +80,11 @@ public struct Timeline: Sendable {
     // Written through a pointer: a variable captured by `step` would be checked for exclusive
     // access at every step (about 120 instructions each).
     withUnsafeMutablePointer(to: &collected) { collected in
-      func step(_ state: ChatState, _ event: TimedEvent?, _ line: Int?, _ bytes: Range<Int>?)
-        -> Bool
-      {
-        observe(state, event)
+      func step(
+        _ state: ChatState, _ event: TimedEvent?, _ line: Int?, _ bytes: Range<Int>?,
+        _ settled: Bool
+      ) -> Bool {
+        observe(state, event, settled)
         if let line, let bytes {
           collected.pointee.lines.append(Line(number: line, bytes: bytes))
         } else {
@@ -101,14 +103,14 @@ public struct Timeline: Sendable {
           let end = bytes.count - start > chunkSize ? start + chunkSize : bytes.count
           let decoded = decodedAhead(chunk)
           let goOn = replayer.read(
-            UnsafeBufferPointer(rebasing: bytes[start..<end]), decoded: decoded, step: step,
-            error: error)
+            UnsafeBufferPointer(rebasing: bytes[start..<end]), decoded: decoded,
+            settledStep: step, error: error)
           replayed(chunk, consume decoded)
           guard goOn else { return }
           start = end
           chunk += 1
         }
-        replayer.finish(step: step, error: error)
+        replayer.finish(settledStep: step, error: error)
       }
     }
     let (lines, checkpoints, headerLine) =

@@ -51,6 +51,37 @@ struct ChangeIndexTests {
     }
   }
 
+  /// Built as the debugger's load builds it, told which steps are settled (and then comparing
+  /// only the text's leaves), the index is the one built comparing every leaf of every step.
+  @Test func settledStepsMarkWhatComparingEveryLeafMarks() throws {
+    var settledSteps = 0
+    for seed: UInt64 in 0..<2 {
+      for generator in [PropertyDefaults.realistic, PropertyDefaults.adversarial] {
+        let recording = generator.generate(seed: seed)
+        for layout in LayoutID.allCases {
+          var told = ChangeIndex()
+          var full = ChangeIndex()
+          let loaded = Timeline.load(
+            recording.bytes, options: PropertyDefaults.options(layout: layout),
+            observe: { state, event, settled in
+              if settled { settledSteps += 1 }
+              told.add(state, event: event, settled: settled)
+              full.add(state, event: event)
+            })
+          let timeline = try loaded.get()
+          for step in 0...timeline.lastStep {
+            #expect(
+              told.mask(at: step) == full.mask(at: step)
+                && told.kind(at: step) == full.kind(at: step),
+              "seed \(seed), \(recording.kind), \(layout.rawValue), step \(step)")
+          }
+        }
+      }
+    }
+    // Most keystrokes are settled: the comparison is not of full comparisons alone.
+    #expect(settledSteps > 100)
+  }
+
   @Test func everyEventClassHasACodeOfItsOwn() {
     let classes = EventClass.matching(nil, nil)
     // 14 kinds, of which keyboard stands for its 6 notifications and pan for its 4 states.
