@@ -232,7 +232,11 @@ public struct RecordingReader: Sendable {
   ///
   /// A keystroke is offered to `takingKeystroke` (see ``read(_:decoded:takingKeystroke:_:)``)
   /// before its text is made into a `String`.
-  @inline(__always)
+  ///
+  /// Transparent, so inlined in every build: marked `@inline(__always)`, the optimizer still
+  /// left it a call of its own in `replay check`'s loop over the lines, which then called the
+  /// keystroke closure through a context too (about 55 instructions a line more).
+  @_transparent
   private mutating func process(
     _ line: UnsafeBufferPointer<UInt8>, at start: Int,
     takingKeystroke: (Double, UnsafeBufferPointer<UInt8>, Bool) -> Bool, _ body: (Item) -> Bool
