@@ -93,6 +93,31 @@ extension Comparison {
     }
   }
 
+  /// Opens a keystroke step's object and writes its number, time and event, byte for byte as
+  /// ``writeStepHead(step:t:event:to:)`` does for a `textChange` of `text`, without the general
+  /// encoder: the event's members are fixed but for the text, and its time is the step's, whose
+  /// bytes are copied.
+  @inline(__always)
+  static func writeKeystrokeStepHead(
+    step: Int, t: Double, text: String, to tokens: inout StateBytesWriter
+  ) {
+    let storage = tokens.storage
+    tokens.beginObject()
+    tokens.key("step")
+    tokens.number(Double(step))
+    tokens.key("t")
+    let start = storage.count
+    tokens.number(t)
+    let count = storage.count - start
+    TextBytes.append(",\"event\":{\"t\":", to: storage)
+    storage.reserve(count)
+    storage.append(storage.base + start, count: count)
+    TextBytes.append(",\"type\":\"textChange\",\"text\":", to: storage)
+    tokens.needsComma = false
+    tokens.string(text)
+    tokens.endObject()
+  }
+
   private static func writeGeneric(
     _ row: Row, columns: [Column], to writer: inout some StructuredWriter
   ) {

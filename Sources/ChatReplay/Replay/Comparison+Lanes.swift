@@ -657,6 +657,8 @@ extension Comparison {
     let wording: Wording
     /// The bytes a step took in the batch before: what the next one reserves.
     private var bytesPerStep = 128
+    /// Text: the summary of the last keystroke whose text was shortened.
+    private var keystrokes = KeystrokeSummary()
 
     init(wording: Wording) {
       self.wording = wording
@@ -679,7 +681,7 @@ extension Comparison {
         for index in 0..<batch.count {
           let indent = TextPrinter.appendStep(
             batch.firstStep + index, t: batch.time(index), event: batch.event(index)?.event,
-            to: storage)
+            to: storage, keystrokes: &keystrokes)
           ends.append(storage.count)
           indents.append(indent)
         }
@@ -688,9 +690,15 @@ extension Comparison {
         var tokens = StateBytesWriter(storage: storage, needsComma: false, memo: RecordMemo())
         for index in 0..<batch.count {
           tokens.startRecord()
-          Comparison.writeStepHead(
-            step: batch.firstStep + index, t: batch.time(index), event: batch.event(index)?.event,
-            to: &tokens)
+          let event = batch.event(index)?.event
+          // Keystrokes, most of the steps, without the general encoder.
+          if case .textChange(let text)? = event {
+            Comparison.writeKeystrokeStepHead(
+              step: batch.firstStep + index, t: batch.time(index), text: text, to: &tokens)
+          } else {
+            Comparison.writeStepHead(
+              step: batch.firstStep + index, t: batch.time(index), event: event, to: &tokens)
+          }
           ends.append(storage.count)
         }
       }
