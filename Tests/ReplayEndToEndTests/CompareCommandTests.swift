@@ -121,11 +121,11 @@ struct CompareCommandTests {
       var text = ""
       for character in draft {
         text.append(character)
-        line(.textChange(text))
+        line(.textChange(text: text))
       }
       // An edit at the start, then the draft again, and sent.
-      line(.textChange("X" + text))
-      line(.textChange(text))
+      line(.textChange(text: "X" + text))
+      line(.textChange(text: text))
       line(.sendTap)
     }
     let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
