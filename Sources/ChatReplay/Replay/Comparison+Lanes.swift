@@ -162,6 +162,19 @@ extension Comparison {
       return false
     }
 
+    /// Whether every column's words at step `index` are the very words of the step before (in
+    /// this batch): a step that changed no layout's cell, such as most keystrokes.
+    @inline(__always)
+    func repeatsWords(_ index: Int) -> Bool {
+      guard index > 0 else { return false }
+      for column in 0..<words.count {
+        let place = column * count + index
+        guard wordStarts[place] == wordStarts[place - 1] && wordEnds[place] == wordEnds[place - 1]
+        else { return false }
+      }
+      return true
+    }
+
     /// The bytes of the steps' words for step `index`.
     @inline(__always)
     func stepWords(_ index: Int) -> UnsafeBufferPointer<UInt8> {

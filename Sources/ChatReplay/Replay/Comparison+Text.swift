@@ -136,6 +136,11 @@ extension Comparison {
       let onlyDiverging = self.onlyDiverging
       let columnCount = batch.columnCount
       batch.withWritten { written in
+        // Where the lines of the step before start after its step's words, up to the end of its
+        // last line, while they are in the storage: a step with the same words in every layout,
+        // the same mark and the same indent copies them. `nil` when they are not.
+        var lastLines: Range<Int>?
+        var lastDiverges = false
         for index in 0..<written.count {
           stepCount += 1
           let diverges = written.diverges(index)
@@ -143,21 +148,35 @@ extension Comparison {
             divergingCount += 1
             if firstDiverging == nil { firstDiverging = batch.firstStep + index }
           }
-          guard diverges || !onlyDiverging else { continue }
+          guard diverges || !onlyDiverging else {
+            lastLines = nil
+            continue
+          }
           let step = written.stepWords(index)
           storage.reserve(step.count)
           storage.append(step.baseAddress, count: step.count)
-          TextBytes.append(diverges ? " ≠ " : "   ", to: storage)
-          for column in 0..<columnCount {
-            if column > 0 { TextBytes.appendSpaces(written.indents[index], to: storage) }
-            let words = written.words(index, column: column)
-            storage.reserve(words.count + 1)
-            storage.append(words.baseAddress, count: words.count)
-            storage.append(0x0A)
+          let start = storage.count
+          if let lines = lastLines, diverges == lastDiverges, written.repeatsWords(index),
+            written.indents[index] == written.indents[index - 1]
+          {
+            storage.reserve(lines.count)
+            storage.append(storage.base + lines.lowerBound, count: lines.count)
+          } else {
+            TextBytes.append(diverges ? " ≠ " : "   ", to: storage)
+            for column in 0..<columnCount {
+              if column > 0 { TextBytes.appendSpaces(written.indents[index], to: storage) }
+              let words = written.words(index, column: column)
+              storage.reserve(words.count + 1)
+              storage.append(words.baseAddress, count: words.count)
+              storage.append(0x0A)
+            }
           }
+          lastLines = start..<storage.count
+          lastDiverges = diverges
           if storage.count >= 1 << 16 {
             output(storage.buffer)
             storage.count = 0
+            lastLines = nil
           }
         }
       }
