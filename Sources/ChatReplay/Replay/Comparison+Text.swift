@@ -333,8 +333,8 @@ extension Comparison {
 }
 
 /// The summary of the last keystroke whose text was shortened, kept with the bytes that alone
-/// make it: the first 25 scalars of its text, each a character of its own (see
-/// ``SummaryText/appendKeystroke(_:to:decisiveCount:)``).
+/// make it: its text's first 25 scalars when each is a character of its own, else its first 26
+/// characters (see ``SummaryText/appendKeystroke(_:to:decisiveCount:)``).
 ///
 /// Typing at the end of a long draft changes none of them, so that the keystrokes after it have
 /// the same summary, copied rather than quoted and counted again.
@@ -399,7 +399,7 @@ struct KeystrokeSummary: Sendable {
     let characters = TextBytes.cutSummary(
       from: start, width: width, isPlain: isPlain, in: storage)
     decisive.removeAll(keepingCapacity: true)
-    guard isPlain && decisiveCount > 0 else { return characters }
+    guard decisiveCount > 0 else { return characters }
     decisive.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[..<decisiveCount]))
     summary.removeAll(keepingCapacity: true)
     summary.append(

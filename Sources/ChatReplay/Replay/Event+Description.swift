@@ -180,9 +180,10 @@ enum SummaryText {
 
   /// The quoted text of ``Event/quoted(_:limit:)``; `false` when its scalars may join.
   ///
-  /// When the text is shortened and its first 25 scalars are each a character of their own, sets
-  /// `decisiveCount` to the number of bytes of those 25 scalars, which alone make the quoted text
-  /// (a text that starts with the same bytes is quoted the same); else to 0.
+  /// When the text is shortened, sets `decisiveCount` to the number of its first bytes that alone
+  /// make the quoted text (a text that starts with the same bytes is quoted the same): those of
+  /// its first 25 scalars when each is a character of its own, else those of its first 26
+  /// characters (0 when it has fewer).
   private static func appendQuoted(
     _ text: String, to storage: ByteStorage, decisiveCount: inout Int
   ) -> Bool {
@@ -243,8 +244,21 @@ enum SummaryText {
       return true
     }
     guard !isPlain else { return true }
-    // As ``Event/quoted(_:limit:)``, escaped as the plain texts are.
-    var shortened = Event.shortened(text, limit: 24)
+    // As ``Event/quoted(_:limit:)``, escaped as the plain texts are, in one walk over the first
+    // 26 characters. Where a character ends depends on the scalars before its end and the one
+    // after it alone, so that a text that starts with the bytes of another's first 26 characters
+    // has the same first 25, and so the same quoted text: those bytes are `decisiveCount`.
+    let limit = 24
+    var index = text.startIndex
+    var count = 0
+    var cut = text.startIndex
+    while index < text.endIndex && count < limit + 2 {
+      text.formIndex(after: &index)
+      count += 1
+      if count == limit - 1 { cut = index }
+    }
+    if count == limit + 2 { decisiveCount = text.utf8.distance(from: text.startIndex, to: index) }
+    var shortened = count > limit ? String(text[..<cut]) + "…" : text
     shortened.withUTF8 { utf8 in
       storage.reserve(6 * utf8.count + 2)
       storage.append(UInt8(ascii: "\""))

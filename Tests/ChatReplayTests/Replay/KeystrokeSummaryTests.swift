@@ -25,6 +25,9 @@ struct KeystrokeSummaryTests {
     let texts = [
       "The quick brown fox jumps over the lazy dog, again and again",
       "Emoji 👩‍👩‍👧 and flags 🇫🇷🇩🇪🇫🇷 in a draft longer than the summary shows",
+      "Flags 🇫🇷🇩🇪🇫🇷🇩🇪🇫🇷🇩🇪🇫🇷🇩🇪🇫🇷🇩🇪🇫🇷🇩🇪🇫🇷🇩🇪🇫🇷🇩🇪🇫🇷🇩🇪🇫🇷 about the 26th character",
+      "Joined 👩‍👩‍👧👩‍👩‍👧👩‍👩‍👧👩‍👩‍👧👩‍👩‍👧👩‍👩‍👧👩‍👩‍👧👩‍👩‍👧👩‍👩‍👧👩‍👩‍👧👩‍👩‍👧 emoji past 26",
+      "Accented e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}\u{302} and a\u{301}a\u{301}a\u{301}a\u{301}a\u{301}a\u{301}a\u{301}a\u{301}a\u{301}a\u{301} on",
       "e\u{301}e\u{301}e\u{301} accents that join, then plain text at the end of it all",
       "Quotes \" and \\ backslashes, a tab\t, a line\nbreak and \r\n in a long draft",
       "Control \u{01}\u{7F} bytes and CJK 漢字かな in a draft that goes on and on",
@@ -41,6 +44,13 @@ struct KeystrokeSummaryTests {
       for character in text {
         draft.append(character)
         drafts.append(draft)
+      }
+      // A scalar at a time too: a flag's first half, an emoji before its joiner, a letter before
+      // its accent, each then joined by the next keystroke.
+      var scalars = ""
+      for scalar in text.unicodeScalars {
+        scalars.unicodeScalars.append(scalar)
+        drafts.append(scalars)
       }
       drafts.append("X" + draft)
       drafts.append(String(draft.prefix(10)) + "Y" + String(draft.dropFirst(10)))
