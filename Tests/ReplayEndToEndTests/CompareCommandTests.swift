@@ -92,6 +92,51 @@ struct CompareCommandTests {
       try compare([path, "--json"]), reference(recording.bytes, path: path, json: true))
   }
 
+  /// Keystrokes typed one at a time into long drafts print what the library prints row by row.
+  ///
+  /// Plain drafts, whose summary the steps' lane copies while their first 25 scalars stay the
+  /// same, and drafts with scalars that join (emoji, accents, `\r\n`) or need escapes, which it
+  /// words in full; the `--json` events of keystrokes skip the general encoder.
+  @Test func keystrokesIntoLongDraftsGiveTheRowsOfOne() throws {
+    let drafts = [
+      "The quick brown fox jumps over the lazy dog, again and again",
+      "Emoji 👩‍👩‍👧 and flags 🇫🇷🇩🇪 in a draft longer than the summary shows",
+      "e\u{301}e\u{301}e\u{301} accents that join, then plain text at the end of it all",
+      "Quotes \" and \\ backslashes, a tab\t, a line\nbreak and \r\n in a long draft",
+      "Control \u{01}\u{7F} bytes and CJK 漢字かな in a draft that goes on and on",
+      "Exactly twenty-four char",
+      "Exactly twenty-five chars",
+    ]
+    var lines = [
+      #"{"type":"session","version":1,"layout":"rxkeyboard","device":{"model":"iPhone 15","screen":{"width":393,"height":852},"safeArea":{"top":59,"left":0,"bottom":34,"right":0}},"messages":[]}"#
+    ]
+    var t = 1.0
+    func line(_ event: Event) {
+      var writer = JSONWriter()
+      EventEncoder.write(TimedEvent(t: t, event: event), to: &writer)
+      lines.append(String(decoding: writer.bytes, as: UTF8.self))
+      t += 0.125
+    }
+    for draft in drafts {
+      var text = ""
+      for character in draft {
+        text.append(character)
+        line(.textChange(text: text))
+      }
+      // An edit at the start, then the draft again, and sent.
+      line(.textChange(text: "X" + text))
+      line(.textChange(text: text))
+      line(.sendTap)
+    }
+    let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = try writeFile(bytes, "drafts.jsonl", in: folder)
+    #expect(bytes.count > 16 * Self.reading.chunkSize)
+    expectNoDifference(try compare([path]), reference(bytes, path: path, json: false))
+    expectNoDifference(try compare([path, "--json"]), reference(bytes, path: path, json: true))
+  }
+
   @Test func compareShowsEveryLayoutAndMarksDivergence() throws {
     let result = try ReplayBinary.run(
       [

@@ -93,6 +93,31 @@ extension Comparison {
     }
   }
 
+  /// Opens a keystroke step's object and writes its number, time and event, byte for byte as
+  /// ``writeStepHead(step:t:event:to:)`` does for a `textChange` of `text`, without the general
+  /// encoder: the event's members are fixed but for the text, and its time is the step's, whose
+  /// bytes are copied.
+  @inline(__always)
+  static func writeKeystrokeStepHead(
+    step: Int, t: Double, text: String, to tokens: inout StateBytesWriter
+  ) {
+    let storage = tokens.storage
+    tokens.beginObject()
+    tokens.key("step")
+    tokens.number(Double(step))
+    tokens.key("t")
+    let start = storage.count
+    tokens.number(t)
+    let count = storage.count - start
+    TextBytes.append(",\"event\":{\"t\":", to: storage)
+    storage.reserve(count)
+    storage.append(storage.base + start, count: count)
+    TextBytes.append(",\"type\":\"textChange\",\"text\":", to: storage)
+    tokens.needsComma = false
+    tokens.string(text)
+    tokens.endObject()
+  }
+
   private static func writeGeneric(
     _ row: Row, columns: [Column], to writer: inout some StructuredWriter
   ) {
@@ -145,25 +170,42 @@ extension Comparison {
       let onlyDiverging = self.onlyDiverging
       let columnCount = batch.columnCount
       batch.withWritten { written in
+        // Where the step before's bytes after its own words are, while they are in the storage:
+        // a step with the same words in every layout that diverges as it did copies them. `nil`
+        // when they are not.
+        var lastLayouts: Range<Int>?
+        var lastDiverges = false
         for index in 0..<written.count {
           let diverges = written.diverges(index)
-          guard diverges || !onlyDiverging else { continue }
+          guard diverges || !onlyDiverging else {
+            lastLayouts = nil
+            continue
+          }
           let step = written.stepWords(index)
           storage.reserve(step.count)
           storage.append(step.baseAddress, count: step.count)
-          TextBytes.append(
-            diverges ? ",\"diverges\":true,\"layouts\":[" : ",\"diverges\":false,\"layouts\":[",
-            to: storage)
-          for column in 0..<columnCount {
-            let words = written.words(index, column: column)
-            storage.reserve(words.count + 1)
-            if column > 0 { storage.append(UInt8(ascii: ",")) }
-            storage.append(words.baseAddress, count: words.count)
+          let start = storage.count
+          if let layouts = lastLayouts, diverges == lastDiverges, written.repeatsWords(index) {
+            storage.reserve(layouts.count)
+            storage.append(storage.base + layouts.lowerBound, count: layouts.count)
+          } else {
+            TextBytes.append(
+              diverges ? ",\"diverges\":true,\"layouts\":[" : ",\"diverges\":false,\"layouts\":[",
+              to: storage)
+            for column in 0..<columnCount {
+              let words = written.words(index, column: column)
+              storage.reserve(words.count + 1)
+              if column > 0 { storage.append(UInt8(ascii: ",")) }
+              storage.append(words.baseAddress, count: words.count)
+            }
+            TextBytes.append("]}\n", to: storage)
           }
-          TextBytes.append("]}\n", to: storage)
+          lastLayouts = start..<storage.count
+          lastDiverges = diverges
           if storage.count >= 1 << 16 {
             output(storage.buffer)
             storage.count = 0
+            lastLayouts = nil
           }
         }
       }

@@ -162,6 +162,19 @@ extension Comparison {
       return false
     }
 
+    /// Whether every column's words at step `index` are the very words of the step before (in
+    /// this batch): a step that changed no layout's cell, such as most keystrokes.
+    @inline(__always)
+    func repeatsWords(_ index: Int) -> Bool {
+      guard index > 0 else { return false }
+      for column in 0..<words.count {
+        let place = column * count + index
+        guard wordStarts[place] == wordStarts[place - 1] && wordEnds[place] == wordEnds[place - 1]
+        else { return false }
+      }
+      return true
+    }
+
     /// The bytes of the steps' words for step `index`.
     @inline(__always)
     func stepWords(_ index: Int) -> UnsafeBufferPointer<UInt8> {
@@ -657,6 +670,8 @@ extension Comparison {
     let wording: Wording
     /// The bytes a step took in the batch before: what the next one reserves.
     private var bytesPerStep = 128
+    /// Text: the summary of the last keystroke whose text was shortened.
+    private var keystrokes = KeystrokeSummary()
 
     init(wording: Wording) {
       self.wording = wording
@@ -679,7 +694,7 @@ extension Comparison {
         for index in 0..<batch.count {
           let indent = TextPrinter.appendStep(
             batch.firstStep + index, t: batch.time(index), event: batch.event(index)?.event,
-            to: storage)
+            to: storage, keystrokes: &keystrokes)
           ends.append(storage.count)
           indents.append(indent)
         }
@@ -688,9 +703,15 @@ extension Comparison {
         var tokens = StateBytesWriter(storage: storage, needsComma: false, memo: RecordMemo())
         for index in 0..<batch.count {
           tokens.startRecord()
-          Comparison.writeStepHead(
-            step: batch.firstStep + index, t: batch.time(index), event: batch.event(index)?.event,
-            to: &tokens)
+          let event = batch.event(index)?.event
+          // Keystrokes, most of the steps, without the general encoder.
+          if case .textChange(let text)? = event {
+            Comparison.writeKeystrokeStepHead(
+              step: batch.firstStep + index, t: batch.time(index), text: text, to: &tokens)
+          } else {
+            Comparison.writeStepHead(
+              step: batch.firstStep + index, t: batch.time(index), event: event, to: &tokens)
+          }
           ends.append(storage.count)
         }
       }

@@ -136,6 +136,11 @@ extension Comparison {
       let onlyDiverging = self.onlyDiverging
       let columnCount = batch.columnCount
       batch.withWritten { written in
+        // Where the lines of the step before start after its step's words, up to the end of its
+        // last line, while they are in the storage: a step with the same words in every layout,
+        // the same mark and the same indent copies them. `nil` when they are not.
+        var lastLines: Range<Int>?
+        var lastDiverges = false
         for index in 0..<written.count {
           stepCount += 1
           let diverges = written.diverges(index)
@@ -143,21 +148,35 @@ extension Comparison {
             divergingCount += 1
             if firstDiverging == nil { firstDiverging = batch.firstStep + index }
           }
-          guard diverges || !onlyDiverging else { continue }
+          guard diverges || !onlyDiverging else {
+            lastLines = nil
+            continue
+          }
           let step = written.stepWords(index)
           storage.reserve(step.count)
           storage.append(step.baseAddress, count: step.count)
-          TextBytes.append(diverges ? " ≠ " : "   ", to: storage)
-          for column in 0..<columnCount {
-            if column > 0 { TextBytes.appendSpaces(written.indents[index], to: storage) }
-            let words = written.words(index, column: column)
-            storage.reserve(words.count + 1)
-            storage.append(words.baseAddress, count: words.count)
-            storage.append(0x0A)
+          let start = storage.count
+          if let lines = lastLines, diverges == lastDiverges, written.repeatsWords(index),
+            written.indents[index] == written.indents[index - 1]
+          {
+            storage.reserve(lines.count)
+            storage.append(storage.base + lines.lowerBound, count: lines.count)
+          } else {
+            TextBytes.append(diverges ? " ≠ " : "   ", to: storage)
+            for column in 0..<columnCount {
+              if column > 0 { TextBytes.appendSpaces(written.indents[index], to: storage) }
+              let words = written.words(index, column: column)
+              storage.reserve(words.count + 1)
+              storage.append(words.baseAddress, count: words.count)
+              storage.append(0x0A)
+            }
           }
+          lastLines = start..<storage.count
+          lastDiverges = diverges
           if storage.count >= 1 << 16 {
             output(storage.buffer)
             storage.count = 0
+            lastLines = nil
           }
         }
       }
@@ -198,6 +217,17 @@ extension Comparison {
     /// and event (cut to 44 characters), up to the `≠` column; returns how many characters come
     /// before the layout column, which the step's other lines are indented by.
     static func appendStep(_ step: Int, t: Double, event: Event?, to storage: ByteStorage) -> Int {
+      var keystrokes = KeystrokeSummary()
+      return appendStep(step, t: t, event: event, to: storage, keystrokes: &keystrokes)
+    }
+
+    /// Writes a step's number, time and event as ``appendStep(_:t:event:to:)`` does, taking the
+    /// summary of a keystroke from `keystrokes` when it is the last one's.
+    @inline(__always)
+    static func appendStep(
+      _ step: Int, t: Double, event: Event?, to storage: ByteStorage,
+      keystrokes: inout KeystrokeSummary
+    ) -> Int {
       let rowStart = storage.count
       var start = rowStart
       TextBytes.appendDigits(UInt64(step), to: storage)
@@ -210,7 +240,7 @@ extension Comparison {
       start = storage.count
       var characters = 7
       if let event {
-        characters = TextBytes.appendSummary(event, width: 44, to: storage)
+        characters = keystrokes.append(event, width: 44, to: storage)
       } else {
         TextBytes.append("(start)", to: storage)
       }
@@ -302,6 +332,83 @@ extension Comparison {
   }
 }
 
+/// The summary of the last keystroke whose text was shortened, kept with the bytes that alone
+/// make it: its text's first 25 scalars when each is a character of its own, else its first 26
+/// characters (see ``SummaryText/appendKeystroke(_:to:decisiveCount:)``).
+///
+/// Typing at the end of a long draft changes none of them, so that the keystrokes after it have
+/// the same summary, copied rather than quoted and counted again.
+struct KeystrokeSummary: Sendable {
+  /// The first bytes of the last shortened text; empty when there is none.
+  private var decisive: [UInt8] = []
+  /// The summary of that text as written, cut to the width, and its number of characters.
+  private var summary: [UInt8] = []
+  private var characters = 0
+
+  /// Appends `event`'s summary cut to `width` characters, as ``TextBytes/appendSummary(_:width:to:)``
+  /// does: the number of characters written.
+  @inline(__always)
+  mutating func append(_ event: Event, width: Int, to storage: ByteStorage) -> Int {
+    guard case .textChange(let original) = event else {
+      return TextBytes.appendSummary(event, width: width, to: storage)
+    }
+    var text = original
+    return text.withUTF8 { utf8 in
+      if startsAsDecisive(utf8) {
+        summary.withUnsafeBufferPointer { summary in
+          storage.reserve(summary.count)
+          storage.append(summary.baseAddress, count: summary.count)
+        }
+        return characters
+      }
+      return appendNew(utf8, original, width: width, to: storage)
+    }
+  }
+
+  /// Whether `utf8` starts with the decisive bytes of the last shortened text.
+  @inline(__always)
+  private func startsAsDecisive(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    let count = decisive.count
+    guard count > 0, utf8.count >= count, let text = utf8.baseAddress else { return false }
+    return decisive.withUnsafeBufferPointer { decisive in
+      guard let kept = decisive.baseAddress else { return false }
+      var index = 0
+      while index + 8 <= count {
+        guard
+          UnsafeRawPointer(text + index).loadUnaligned(as: UInt64.self)
+            == UnsafeRawPointer(kept + index).loadUnaligned(as: UInt64.self)
+        else { return false }
+        index += 8
+      }
+      while index < count {
+        guard text[index] == kept[index] else { return false }
+        index += 1
+      }
+      return true
+    }
+  }
+
+  /// Writes the summary of a keystroke of `text` (whose bytes are `utf8`) and keeps it when the
+  /// text is shortened.
+  private mutating func appendNew(
+    _ utf8: UnsafeBufferPointer<UInt8>, _ text: String, width: Int, to storage: ByteStorage
+  ) -> Int {
+    let start = storage.count
+    var decisiveCount = 0
+    let isPlain = SummaryText.appendKeystroke(text, to: storage, decisiveCount: &decisiveCount)
+    let characters = TextBytes.cutSummary(
+      from: start, width: width, isPlain: isPlain, in: storage)
+    decisive.removeAll(keepingCapacity: true)
+    guard decisiveCount > 0 else { return characters }
+    decisive.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[..<decisiveCount]))
+    summary.removeAll(keepingCapacity: true)
+    summary.append(
+      contentsOf: UnsafeBufferPointer(start: storage.base + start, count: storage.count - start))
+    self.characters = characters
+    return characters
+  }
+}
+
 /// Text for the comparison table, written as bytes into a buffer.
 enum TextBytes {
   /// Sixty-four spaces, copied in runs.
@@ -354,7 +461,18 @@ enum TextBytes {
   /// `event`'s summary, cut to `width` characters: the number of characters written.
   static func appendSummary(_ event: Event, width: Int, to storage: ByteStorage) -> Int {
     let start = storage.count
-    if SummaryText.append(event, to: storage) {
+    return cutSummary(
+      from: start, width: width, isPlain: SummaryText.append(event, to: storage), in: storage)
+  }
+
+  /// Cuts the summary written since `start` to `width` characters; returns how many are left.
+  ///
+  /// As ``appendSummary(_:width:to:)`` does; `isPlain` is what ``SummaryText/append(_:to:)``
+  /// returned.
+  static func cutSummary(from start: Int, width: Int, isPlain: Bool, in storage: ByteStorage)
+    -> Int
+  {
+    if isPlain {
       // One character per scalar: the bytes that do not continue one (10xxxxxx), eight at a time.
       let base = storage.base + start
       let count = storage.count - start
@@ -381,16 +499,18 @@ enum TextBytes {
       storage.count = start + index
       return width
     }
+    // Its first `width` characters, in one walk: they are as many characters on their own.
     let text = String(
       decoding: UnsafeBufferPointer(start: storage.base + start, count: storage.count - start),
       as: UTF8.self)
-    storage.count = start
-    var kept = String(text.prefix(width))
-    kept.withUTF8 { utf8 in
-      storage.reserve(utf8.count)
-      storage.append(utf8.baseAddress, count: utf8.count)
+    var end = text.startIndex
+    var characters = 0
+    while characters < width && end < text.endIndex {
+      text.formIndex(after: &end)
+      characters += 1
     }
-    return kept.count
+    storage.count = start + text.utf8.distance(from: text.startIndex, to: end)
+    return characters
   }
 
   /// `t` with three decimals, as ``Summary`` writes it.

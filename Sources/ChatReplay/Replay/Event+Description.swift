@@ -9,9 +9,23 @@ extension Event {
   /// `text` in double quotes with newlines and quotes escaped, shortened past 24 characters.
   static func quoted(_ text: String, limit: Int = 24) -> String {
     var bytes: [UInt8] = []
-    JSONWriter.appendString(
-      text.count > limit ? String(text.prefix(limit - 1)) + "…" : text, to: &bytes)
+    JSONWriter.appendString(shortened(text, limit: limit), to: &bytes)
     return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `text`, or its first `limit - 1` characters and `…` when it has more than `limit`: one walk
+  /// over at most `limit + 1` characters, not to the end of a long text.
+  static func shortened(_ text: String, limit: Int) -> String {
+    var index = text.startIndex
+    var count = 0
+    var cut = text.startIndex
+    while index < text.endIndex && count <= limit {
+      text.formIndex(after: &index)
+      count += 1
+      if count == limit - 1 { cut = index }
+    }
+    guard count > limit else { return text }
+    return String(text[..<cut]) + "…"
   }
 }
 
@@ -74,7 +88,8 @@ enum SummaryText {
       return true
     case .receive(let text), .textChange(let text):
       appendSpace(to: storage)
-      return appendQuoted(text, to: storage)
+      var decisiveCount = 0
+      return appendQuoted(text, to: storage, decisiveCount: &decisiveCount)
     case .safeArea(let insets):
       appendSpace(to: storage)
       append(insets, to: storage)
@@ -154,8 +169,25 @@ enum SummaryText {
     storage.count += length
   }
 
+  /// Appends the summary of a `textChange` of `text`, as ``append(_:to:)`` does, and sets
+  /// `decisiveCount` as ``appendQuoted(_:to:decisiveCount:)`` does.
+  static func appendKeystroke(
+    _ text: String, to storage: ByteStorage, decisiveCount: inout Int
+  ) -> Bool {
+    append("textChange ", to: storage)
+    return appendQuoted(text, to: storage, decisiveCount: &decisiveCount)
+  }
+
   /// The quoted text of ``Event/quoted(_:limit:)``; `false` when its scalars may join.
-  private static func appendQuoted(_ text: String, to storage: ByteStorage) -> Bool {
+  ///
+  /// When the text is shortened, sets `decisiveCount` to the number of its first bytes that alone
+  /// make the quoted text (a text that starts with the same bytes is quoted the same): those of
+  /// its first 25 scalars when each is a character of its own, else those of its first 26
+  /// characters (0 when it has fewer).
+  private static func appendQuoted(
+    _ text: String, to storage: ByteStorage, decisiveCount: inout Int
+  ) -> Bool {
+    decisiveCount = 0
     var text = text
     let isPlain = text.withUTF8 { utf8 -> Bool in
       // Scalars that are a character of their own whatever their neighbours
@@ -200,6 +232,8 @@ enum SummaryText {
         if scalars == limit - 1 { cut = index }
       }
       let isShortened = scalars > limit
+      // The loops above stopped at the end of the 25th scalar.
+      if isShortened { decisiveCount = index }
       let kept = isShortened ? UnsafeBufferPointer(rebasing: utf8[..<cut]) : utf8
       // Each kept byte is written as at most six (a control character as `\u00XX`).
       storage.reserve(6 * kept.count + 5)
@@ -210,7 +244,27 @@ enum SummaryText {
       return true
     }
     guard !isPlain else { return true }
-    appendString(Event.quoted(text), to: storage)
+    // As ``Event/quoted(_:limit:)``, escaped as the plain texts are, in one walk over the first
+    // 26 characters. Where a character ends depends on the scalars before its end and the one
+    // after it alone, so that a text that starts with the bytes of another's first 26 characters
+    // has the same first 25, and so the same quoted text: those bytes are `decisiveCount`.
+    let limit = 24
+    var index = text.startIndex
+    var count = 0
+    var cut = text.startIndex
+    while index < text.endIndex && count < limit + 2 {
+      text.formIndex(after: &index)
+      count += 1
+      if count == limit - 1 { cut = index }
+    }
+    if count == limit + 2 { decisiveCount = text.utf8.distance(from: text.startIndex, to: index) }
+    var shortened = count > limit ? String(text[..<cut]) + "…" : text
+    shortened.withUTF8 { utf8 in
+      storage.reserve(6 * utf8.count + 2)
+      storage.append(UInt8(ascii: "\""))
+      StringText.appendEscaped(utf8, to: storage)
+      storage.append(UInt8(ascii: "\""))
+    }
     return false
   }
 
