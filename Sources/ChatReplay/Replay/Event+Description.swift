@@ -157,14 +157,17 @@ enum SummaryText {
   /// The quoted text of ``Event/quoted(_:limit:)``; `false` when its scalars may join.
   private static func appendQuoted(_ text: String, to storage: ByteStorage) -> Bool {
     var text = text
-    let isPlain = text.withUTF8 { utf8 -> Bool in
+    // Whether the text was written here, and then whether each scalar written is simple.
+    let written = text.withUTF8 { utf8 -> (isWritten: Bool, isSimple: Bool) in
       // Scalars that are a character of their own whatever their neighbours
-      // (`ScalarClass.isSimple`: printable ASCII, tabs, Latin, CJK…): when the first 25 scalars
-      // are such, or all of them if there are fewer, the first 23 characters are the first 23
-      // scalars, and there are more than 24 characters exactly when there are more than 24
-      // scalars.
+      // (`ScalarClass.isAlone`: printable ASCII, tabs, Latin, CJK…, and lone pictographs): when
+      // the first 25 scalars are such, or all of them if there are fewer, the first 23
+      // characters are the first 23 scalars, and there are more than 24 characters exactly when
+      // there are more than 24 scalars. A pictograph is such a character but is not simple (it is
+      // drawn two columns wide): the text is then written here, and `false` returned.
       let limit = 24
-      guard let base = utf8.baseAddress else { return false }
+      guard let base = utf8.baseAddress else { return (false, false) }
+      var isSimple = true
       var index = 0
       var scalars = 0
       var cut = 0
@@ -194,7 +197,10 @@ enum SummaryText {
           value &= 0x7F >> length
           for offset in 1..<length { value = value << 6 | UInt32(base[index + offset] & 0x3F) }
         }
-        guard ScalarClass.isSimple(value) else { return false }
+        if !ScalarClass.isSimple(value) {
+          guard ScalarClass.isAlone(value) else { return (false, false) }
+          isSimple = false
+        }
         scalars += 1
         index += length
         if scalars == limit - 1 { cut = index }
@@ -207,9 +213,9 @@ enum SummaryText {
       StringText.appendEscaped(kept, to: storage)
       if isShortened { append("…", to: storage) }
       storage.append(UInt8(ascii: "\""))
-      return true
+      return (true, isSimple)
     }
-    guard !isPlain else { return true }
+    if written.isWritten { return written.isSimple }
     appendString(Event.quoted(text), to: storage)
     return false
   }
