@@ -789,7 +789,12 @@ struct PageBuilder {
     }) {
       head.openArray()
       head.element(kinds[ordinal].rawValue)
-      head.raw("[" + runs[ordinal].map(String.init).joined(separator: ",") + "]")
+      // Written as bytes, not as strings joined: two numbers a run, thousands of runs a page.
+      var writer = JSONWriter()
+      writer.beginArray()
+      for step in runs[ordinal] { writer.integer(step) }
+      writer.endArray()
+      head.raw(bytes: writer.bytes)
       head.closeArray()
     }
     head.closeArray()

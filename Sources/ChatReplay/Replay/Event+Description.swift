@@ -178,7 +178,8 @@ enum SummaryText {
     return appendQuoted(text, to: storage, decisiveCount: &decisiveCount)
   }
 
-  /// The quoted text of ``Event/quoted(_:limit:)``; `false` when its scalars may join.
+  /// The quoted text of ``Event/quoted(_:limit:)``; `false` when its scalars may join or one of
+  /// them is drawn two columns wide (a pictograph).
   ///
   /// When the text is shortened, sets `decisiveCount` to the number of its first bytes that alone
   /// make the quoted text (a text that starts with the same bytes is quoted the same): those of
@@ -189,14 +190,17 @@ enum SummaryText {
   ) -> Bool {
     decisiveCount = 0
     var text = text
-    let isPlain = text.withUTF8 { utf8 -> Bool in
+    // Whether the text was written here, and then whether each scalar written is simple.
+    let written = text.withUTF8 { utf8 -> (isWritten: Bool, isSimple: Bool) in
       // Scalars that are a character of their own whatever their neighbours
-      // (`ScalarClass.isSimple`: printable ASCII, tabs, Latin, CJK…): when the first 25 scalars
-      // are such, or all of them if there are fewer, the first 23 characters are the first 23
-      // scalars, and there are more than 24 characters exactly when there are more than 24
-      // scalars.
+      // (`ScalarClass.isAlone`: printable ASCII, tabs, Latin, CJK…, and lone pictographs): when
+      // the first 25 scalars are such, or all of them if there are fewer, the first 23
+      // characters are the first 23 scalars, and there are more than 24 characters exactly when
+      // there are more than 24 scalars. A pictograph is such a character but is not simple (it is
+      // drawn two columns wide): the text is then written here, and `false` returned.
       let limit = 24
-      guard let base = utf8.baseAddress else { return false }
+      guard let base = utf8.baseAddress else { return (false, false) }
+      var isSimple = true
       var index = 0
       var scalars = 0
       var cut = 0
@@ -226,7 +230,10 @@ enum SummaryText {
           value &= 0x7F >> length
           for offset in 1..<length { value = value << 6 | UInt32(base[index + offset] & 0x3F) }
         }
-        guard ScalarClass.isSimple(value) else { return false }
+        if !ScalarClass.isSimple(value) {
+          guard ScalarClass.isAlone(value) else { return (false, false) }
+          isSimple = false
+        }
         scalars += 1
         index += length
         if scalars == limit - 1 { cut = index }
@@ -241,9 +248,9 @@ enum SummaryText {
       StringText.appendEscaped(kept, to: storage)
       if isShortened { append("…", to: storage) }
       storage.append(UInt8(ascii: "\""))
-      return true
+      return (true, isSimple)
     }
-    guard !isPlain else { return true }
+    if written.isWritten { return written.isSimple }
     // As ``Event/quoted(_:limit:)``, escaped as the plain texts are, in one walk over the first
     // 26 characters. Where a character ends depends on the scalars before its end and the one
     // after it alone, so that a text that starts with the bytes of another's first 26 characters
