@@ -97,7 +97,8 @@ struct CountingReplayTests {
   ) {
     let expected = handedOut(bytes, options: options)
     for size in chunkSizes {
-      for decodingAhead in [false, true] {
+      // Chunks of one or two bytes hold no whole line to decode ahead.
+      for decodingAhead in (size ?? .max) > 2 ? [false, true] : [false] {
         let actual = counted(
           bytes, options: options, chunkSize: size, decodingAhead: decodingAhead)
         #expect(
