@@ -148,8 +148,10 @@ extension JSONScanner {
   /// A number of at most eight digits, as recordings' times, sizes and offsets are, is read a
   /// word at a time: each run of digits (the integer part, the fraction) is found in a word of
   /// the eight bytes where it starts, and the two are joined into one word of eight digits whose
-  /// value is taken in three steps. A longer one is read byte by byte. The value and what is
-  /// consumed are ``readShortDecimal()``'s.
+  /// value is taken in three steps. One of more digits, with at most seven on each side of the
+  /// point (a long recording's times), has each run's value taken apart and the two joined. A
+  /// longer one is read byte by byte. The value and what is consumed are
+  /// ``readShortDecimal()``'s.
   // Transparent, as `LineDecoder.canonicalNumber(_:)` is, to be inlined with it.
   @_transparent
   mutating func readShortDecimalBeforeBrace() -> Double? {
@@ -176,13 +178,26 @@ extension JSONScanner {
       let fractionWord = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
       fractionDigits = Self.leadingDigitCount(fractionWord)
       guard fractionDigits > 0 else { return nil }
+      let fraction = (fractionWord &- zeros) &<< (64 &- 8 &* fractionDigits)
       guard integerDigits &+ fractionDigits <= 8 else {
-        return readShortDecimalBeforeBraceByBytes()
+        // Up to fifteen digits in all, the fraction's ending in its word (a long recording's
+        // times, 123456.789): the two runs' values apart, joined exactly (below 10^14).
+        guard fractionDigits < 8 else { return readShortDecimalBeforeBraceByBytes() }
+        index &+= fractionDigits
+        guard (base[index] | 0x20) != UInt8(ascii: "e") else { return nil }
+        position = index
+        let mantissa =
+          Self.eightDigitsValue(digits) &* Self.integerPowerOfTen(fractionDigits)
+          &+ Self.eightDigitsValue(fraction)
+        // Within the fifteen digits and the number limit of
+        // ``finishShortDecimal(_:integerDigits:fractionDigits:negative:end:)``, whose value this
+        // is.
+        let magnitude =
+          Double(Int64(truncatingIfNeeded: mantissa)) / Self.exactPowerOfTen(fractionDigits)
+        return negative ? -magnitude : magnitude
       }
       // The fraction's digits after the integer's.
-      digits =
-        (digits &>> (8 &* fractionDigits))
-        | ((fractionWord &- zeros) &<< (64 &- 8 &* fractionDigits))
+      digits = (digits &>> (8 &* fractionDigits)) | fraction
       index &+= fractionDigits
     }
     guard (base[index] | 0x20) != UInt8(ascii: "e") else { return nil }
@@ -254,6 +269,20 @@ extension JSONScanner {
     return finishShortDecimal(
       mantissa, integerDigits: integerDigits, fractionDigits: fractionDigits, negative: negative,
       end: index)
+  }
+
+  /// 10^`exponent` for 1...7, as an integer.
+  @inline(__always)
+  static func integerPowerOfTen(_ exponent: Int) -> UInt64 {
+    switch exponent {
+    case 1: 10
+    case 2: 100
+    case 3: 1_000
+    case 4: 10_000
+    case 5: 100_000
+    case 6: 1_000_000
+    default: 10_000_000
+    }
   }
 
   /// 10^`exponent` for 0...15, from a table in read-only data.

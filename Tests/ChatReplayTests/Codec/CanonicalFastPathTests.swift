@@ -22,6 +22,18 @@ struct CanonicalFastPathTests {
     #"{"t":5,"type":"pan","y":-12.5,"state":"changed"}"#,
     #"{"t":5,"type":"pan","y":400,"state":"cancelled"}"#,
     #"{"t":6,"type":"scroll","offsetY":-103}"#,
+    // More than eight digits, at most seven on each side of the point: read a word a side.
+    #"{"t":123456.789,"type":"sendTap"}"#,
+    #"{"t":1234567.1234567,"type":"sendTap"}"#,
+    #"{"t":9999999.9999999,"type":"scroll","offsetY":-1234567.125}"#,
+    #"{"t":100000.001,"type":"pan","y":-7654321.0000001,"state":"changed"}"#,
+    // Eight digits on a side: read byte by byte.
+    #"{"t":12345678.9,"type":"sendTap"}"#,
+    #"{"t":1.12345678,"type":"sendTap"}"#,
+    #"{"t":1234567.12345678,"type":"sendTap"}"#,
+    // More than fifteen digits, or an exponent: the number read by the general reader.
+    #"{"t":1234567.123456789,"type":"textChange","text":"Hi"}"#,
+    #"{"t":123456.789e1,"type":"textChange","text":"Hi"}"#,
     #"{"t":-0,"type":"scroll","offsetY":1e3}"#,
     keyboard,
     keyboard.replacingOccurrences(of: "\"x\":0,\"y\":852", with: "\"x\":-5,\"y\":-1"),
