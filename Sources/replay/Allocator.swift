@@ -18,7 +18,8 @@
 /// and the paths that free on one thread what another allocated (`--json`, `compare`, `html`)
 /// then shrank and grew the helper threads' heaps hundreds of times a second, each time faulting
 /// the pages in again: `replay compare` on 1,000,000 generated events (release, 2 cores) had
-/// about 21,000–25,000 page faults and 959 `mprotect` calls, and has about 13,000 with this.
+/// about 21,000–29,000 page faults and 959 `mprotect` calls, and has about 12,000–13,000 with
+/// this.
 ///
 /// `mallopt` is looked up rather than called: the C library's module does not declare it. Does
 /// nothing on other C libraries.

@@ -188,10 +188,7 @@ private struct Leaves: Sendable {
         mask |= ChangeIndex.bit(forLeaf: 2)
       }
     }
-    if state.inputBar.text != text {
-      text = state.inputBar.text
-      mask |= ChangeIndex.bit(forLeaf: 18)
-    }
+    recordText(state.inputBar.text, &mask)
     let adjusted = state.adjustedContentInset
     record(3, state.screen.width, &mask)
     record(4, state.screen.height, &mask)
@@ -230,10 +227,7 @@ private struct Leaves: Sendable {
   /// are compared.
   mutating func replaceSettled(with state: ChatState) -> UInt32 {
     var mask: UInt32 = 0
-    if state.inputBar.text != text {
-      text = state.inputBar.text
-      mask |= ChangeIndex.bit(forLeaf: 18)
-    }
+    recordText(state.inputBar.text, &mask)
     record(19, state.isSendEnabled ? 1 : 0, &mask)
     return mask
   }
@@ -247,6 +241,14 @@ private struct Leaves: Sendable {
     case .accessory: 4
     case .keyboardLayoutGuide: 5
     case .custom: 0
+    }
+  }
+
+  @inline(__always)
+  private mutating func recordText(_ value: String, _ mask: inout UInt32) {
+    if value != text {
+      text = value
+      mask |= ChangeIndex.bit(forLeaf: 18)
     }
   }
 

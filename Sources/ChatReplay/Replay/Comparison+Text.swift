@@ -371,20 +371,7 @@ struct KeystrokeSummary: Sendable {
     let count = decisive.count
     guard count > 0, utf8.count >= count, let text = utf8.baseAddress else { return false }
     return decisive.withUnsafeBufferPointer { decisive in
-      guard let kept = decisive.baseAddress else { return false }
-      var index = 0
-      while index + 8 <= count {
-        guard
-          UnsafeRawPointer(text + index).loadUnaligned(as: UInt64.self)
-            == UnsafeRawPointer(kept + index).loadUnaligned(as: UInt64.self)
-        else { return false }
-        index += 8
-      }
-      while index < count {
-        guard text[index] == kept[index] else { return false }
-        index += 1
-      }
-      return true
+      decisive.baseAddress.map { bytesEqual(text, $0, count: count) } ?? false
     }
   }
 
@@ -503,14 +490,9 @@ enum TextBytes {
     let text = String(
       decoding: UnsafeBufferPointer(start: storage.base + start, count: storage.count - start),
       as: UTF8.self)
-    var end = text.startIndex
-    var characters = 0
-    while characters < width && end < text.endIndex {
-      text.formIndex(after: &end)
-      characters += 1
-    }
-    storage.count = start + text.utf8.distance(from: text.startIndex, to: end)
-    return characters
+    let walk = text.firstCharacters(width, markingAfter: width)
+    storage.count = start + text.utf8.distance(from: text.startIndex, to: walk.end)
+    return walk.count
   }
 
   /// `t` with three decimals, as ``Summary`` writes it.

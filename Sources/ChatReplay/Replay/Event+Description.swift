@@ -16,16 +16,30 @@ extension Event {
   /// `text`, or its first `limit - 1` characters and `…` when it has more than `limit`: one walk
   /// over at most `limit + 1` characters, not to the end of a long text.
   static func shortened(_ text: String, limit: Int) -> String {
-    var index = text.startIndex
+    // `limit` may be `Int.max` (a text never shortened), which one more would overflow.
+    let walk = text.firstCharacters(limit < .max ? limit + 1 : limit, markingAfter: limit - 1)
+    guard walk.count > limit else { return text }
+    return String(text[..<walk.mark]) + "…"
+  }
+}
+
+extension String {
+  /// The first `limit` characters, walked once (not to the end of a long text).
+  ///
+  /// Gives how many were walked (all of them when there are fewer), where the walk ended, and
+  /// where the first `markCount` of them end (the start when there are fewer).
+  func firstCharacters(_ limit: Int, markingAfter markCount: Int)
+    -> (count: Int, end: Index, mark: Index)
+  {
+    var end = startIndex
     var count = 0
-    var cut = text.startIndex
-    while index < text.endIndex && count <= limit {
-      text.formIndex(after: &index)
+    var mark = startIndex
+    while count < limit && end < endIndex {
+      formIndex(after: &end)
       count += 1
-      if count == limit - 1 { cut = index }
+      if count == markCount { mark = end }
     }
-    guard count > limit else { return text }
-    return String(text[..<cut]) + "…"
+    return (count, end, mark)
   }
 }
 
@@ -256,16 +270,11 @@ enum SummaryText {
     // after it alone, so that a text that starts with the bytes of another's first 26 characters
     // has the same first 25, and so the same quoted text: those bytes are `decisiveCount`.
     let limit = 24
-    var index = text.startIndex
-    var count = 0
-    var cut = text.startIndex
-    while index < text.endIndex && count < limit + 2 {
-      text.formIndex(after: &index)
-      count += 1
-      if count == limit - 1 { cut = index }
+    let walk = text.firstCharacters(limit + 2, markingAfter: limit - 1)
+    if walk.count == limit + 2 {
+      decisiveCount = text.utf8.distance(from: text.startIndex, to: walk.end)
     }
-    if count == limit + 2 { decisiveCount = text.utf8.distance(from: text.startIndex, to: index) }
-    var shortened = count > limit ? String(text[..<cut]) + "…" : text
+    var shortened = walk.count > limit ? String(text[..<walk.mark]) + "…" : text
     shortened.withUTF8 { utf8 in
       storage.reserve(6 * utf8.count + 2)
       storage.append(UInt8(ascii: "\""))

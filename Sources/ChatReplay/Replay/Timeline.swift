@@ -51,9 +51,10 @@ public struct Timeline: Sendable {
   /// replayed; without, the first bad line ends the replay and the result is `.failure`.
   /// `observe` sees every state, step 0 first, with its event, as it is replayed (an index can be
   /// built in the same pass), and whether it is settled (the state before with only its step,
-  /// time and input text changed; see ``ChangeIndex/add(_:event:settled:)``). `continuing` is told every ``progressInterval`` steps how many
-  /// bytes and steps are done; when it returns false the load stops there and the timeline holds
-  /// the steps replayed so far (Ctrl-C while a big file loads).
+  /// time and input text changed; see ``ChangeIndex/add(_:event:settled:)``). `continuing` is
+  /// told every ``progressInterval`` steps how many bytes and steps are done; when it returns
+  /// false the load stops there and the timeline holds the steps replayed so far (Ctrl-C while a
+  /// big file loads).
   ///
   /// The bytes are replayed `chunkSize` at a time (chunk `k` from byte `k × chunkSize` on), and
   /// `decodedAhead(k)` may give chunk `k`'s lines decoded ahead of time (``DecodedChunk``, on
