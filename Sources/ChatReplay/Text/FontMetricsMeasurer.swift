@@ -122,6 +122,14 @@ public struct FontMetricsMeasurer: TextMeasuring {
     {
       return recent.pointee.size
     }
+    if let measured = oneLineASCII(bytes, maxUnits: maxUnits, fontSize: fontSize) {
+      // Not kept as the thread's last text: a text typed on from it is measured whole (once,
+      // when it no longer fits a line) and continued from then on.
+      recent?.pointee = MeasuredTexts.Recent(
+        widthBits: widthBits, fontSizeBits: fontSizeBits, text: text, byteCount: bytes.count,
+        size: measured)
+      return measured
+    }
     var breaker = LineBreaker(maxUnits: maxUnits, recorder: NoLineRecorder())
     let isASCII = measureASCII(bytes, into: &breaker)
     if !isASCII {
@@ -137,6 +145,46 @@ public struct FontMetricsMeasurer: TextMeasuring {
       widthBits: widthBits, fontSizeBits: fontSizeBits, text: text, byteCount: bytes.count,
       size: measured)
     return measured
+  }
+
+  /// The size of ASCII `bytes` that fit on one line, as the line breaker finds it.
+  ///
+  /// The bytes hold no line feed or carriage return and their advances add up to at most
+  /// `maxUnits`: one line, as wide as its advances but the spaces after its last word (which
+  /// hang) when it has a word, else all of them. `nil` for any
+  /// other text, found at its first byte that is not ASCII or ends a paragraph, or once the sum
+  /// passes `maxUnits` (so never more than a line's bytes are read past what fits).
+  ///
+  /// The advances are whole design units, so every sum of them is exact, in any order: no
+  /// partial sum the breaker compares with `maxUnits` exceeds the whole, so it breaks nowhere,
+  /// and the line's width is the same number it adds up.
+  @inline(__always)
+  private func oneLineASCII(
+    _ bytes: UnsafeBufferPointer<UInt8>, maxUnits: Double, fontSize: Double
+  ) -> Size? {
+    asciiUnits.withUnsafeBufferPointer { units -> Size? in
+      var total = 0.0
+      // The sum up to the end of the last word (spaces before it included), and whether there
+      // is a word at all.
+      var throughWord = 0.0
+      var hasWord = false
+      for byte in bytes {
+        switch byte {
+        case 0x0A, 0x0D, 0x80...:
+          return nil
+        case 0x20, 0x09:
+          total += units[Int(byte)]
+        default:
+          total += units[Int(byte)]
+          throughWord = total
+          hasWord = true
+        }
+        guard total <= maxUnits else { return nil }
+      }
+      let widest = max(0, hasWord ? throughWord : total)
+      let unitsPerEm = Double(metrics.unitsPerEm)
+      return Size(width: widest * fontSize / unitsPerEm, height: lineHeight(fontSize: fontSize))
+    }
   }
 
   /// Measures the bytes of `text` from `start` on, continuing `entry`, whose text is the bytes

@@ -38,6 +38,36 @@ struct MeasuringPathsTests {
     }
   }
 
+  /// An ASCII text that fits on one line is measured by adding its advances up, without the line
+  /// breaker: at its own width exactly (it fits), a unit narrower (it wraps) and a unit wider,
+  /// the sizes are the breaker's, bit for bit.
+  @Test func anASCIITextThatFitsALineIsMeasuredAsTheBreakerMeasuresIt() {
+    let measurer = FontMetricsMeasurer()
+    // At a font size of one em in design units, a width in points is the same number of units.
+    let fontSize = Double(measurer.metrics.unitsPerEm)
+    let texts = [
+      "x", "Hello world", "  leading spaces", "trailing spaces  ", "a\tb", "\u{1}\u{7F}\u{C}",
+      "   ", "two  spaces inside", "!?.,;:'\"()[]{}<>/\\|@#$%^&*-_=+~`",
+    ]
+    for text in texts {
+      // The line's width, its hanging spaces left out, as the breaker finds it.
+      let own = measurer._boundingSizeByClusters(of: text, width: .infinity, fontSize: fontSize)
+      for width in [own.width, own.width - 1, own.width + 1, .infinity] {
+        _ = measurer.boundingSize(of: "\u{1}", width: width, fontSize: fontSize)
+        let summed = measurer.boundingSize(of: text, width: width, fontSize: fontSize)
+        // Again, from the table of texts measured whole.
+        let again = measurer.boundingSize(of: text, width: width, fontSize: fontSize)
+        let breaker = measurer._boundingSizeByClusters(of: text, width: width, fontSize: fontSize)
+        for size in [summed, again] {
+          #expect(
+            size.width.bitPattern == breaker.width.bitPattern
+              && size.height.bitPattern == breaker.height.bitPattern,
+            "\(text.debugDescription) at \(width): \(size), the breaker \(breaker)")
+        }
+      }
+    }
+  }
+
   @Test func aLonePictographIsAClusterBesideItsNeighbours() {
     // Every scalar of U+1F300–U+1FAFF but the skin tones, before and after one of a letter, a
     // space, an ideograph and an emoji (in turn): two clusters each time, as `isAlone` says.
