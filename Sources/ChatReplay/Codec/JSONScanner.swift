@@ -34,6 +34,12 @@ struct JSONScanner: ~Copyable {
 
   var isAtEnd: Bool { position >= count }
 
+  /// Whether the position is at the end of the line: the scanner's end, or a line feed.
+  ///
+  /// A line feed ends the line when the scanner reads a line ahead of finding its end (see
+  /// ``LineDecoder/canonicalLine(_:frames:)``); a line split at its line feed holds none.
+  var isAtLineEnd: Bool { position >= count || base[position] == 0x0A }
+
   /// The byte at the current position, or `nil` at the end of the line.
   var peek: UInt8? { position < count ? base[position] : nil }
 

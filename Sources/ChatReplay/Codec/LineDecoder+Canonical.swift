@@ -52,6 +52,11 @@ extension LineDecoder {
   /// anything reads it need not make a `String` of it. `frames` are the frames of the keyboard
   /// lines before (see ``KeyboardFrames``).
   ///
+  /// `s` may also hold more than the line: the bytes from its start to a line feed that ends it
+  /// or a later line (the caller has not looked for its end yet). The line then ends at its first
+  /// line feed, where the scanner stands once the line is accepted; a line that does not end
+  /// right after its closing `}` is declined, as one with a `\r` there is.
+  ///
   /// Inlined where it is called, so that a keystroke costs no call of its own; other events are
   /// read by a call (``otherCanonicalEvent(_:t:frames:)``).
   @inline(__always)
@@ -65,10 +70,10 @@ extension LineDecoder {
     guard s.skip(",\"type\":\"textChange\",\"text\":") else { return nil }
     switch s.scanCanonicalString() {
     case .plain(let start, let length, let isASCII):
-      guard s.skip("}"), s.isAtEnd else { return nil }
+      guard s.skip("}"), s.isAtLineEnd else { return nil }
       return .keystroke(t: t, start: start, length: length, isASCII: isASCII)
     case .escaped:
-      guard let text = s.readCanonicalString(), s.skip("}"), s.isAtEnd else { return nil }
+      guard let text = s.readCanonicalString(), s.skip("}"), s.isAtLineEnd else { return nil }
       return .event(TimedEvent(t: t, event: .textChange(text: text)))
     case nil:
       return nil
@@ -88,8 +93,12 @@ extension LineDecoder {
   @inline(__always)
   private static func canonicalTime(_ s: inout JSONScanner) -> Double? {
     // A canonical line ends with its object's `}`, which stops every run of digits: the numbers
-    // below are read up to it without checking for the line's end.
-    guard s.count > 0, s.base[s.count - 1] == UInt8(ascii: "}") else { return nil }
+    // below are read up to it without checking for the line's end. A line read ahead of finding
+    // its end lies in bytes that end with a line feed, which stops them as well; it ends at its
+    // first line feed, which every value declines.
+    guard s.count > 0 else { return nil }
+    let last = s.base[s.count - 1]
+    guard last == UInt8(ascii: "}") || last == 0x0A else { return nil }
     guard s.skip("{\"t\":"), let t = canonicalNumber(&s), t >= 0 else { return nil }
     // The type and the key after it are matched as one run of bytes, picked by the type's first
     // letter (the second or third where two types share it): `,"type":"` is 9 bytes.
@@ -167,7 +176,7 @@ extension LineDecoder {
     default:
       return nil
     }
-    guard s.isAtEnd else { return nil }
+    guard s.isAtLineEnd else { return nil }
     return TimedEvent(t: t, event: event)
   }
 

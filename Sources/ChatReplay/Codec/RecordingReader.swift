@@ -116,6 +116,11 @@ public struct RecordingReader: Sendable {
       start = newline + 1
       ordinal = 1
     }
+    if decoded == nil {
+      guard readAhead(chunk, from: &start, takingKeystroke: takingKeystroke, body) else {
+        return false
+      }
+    }
     while let newline = nextNewline() {
       if let event = decoded?.event(ordinal) {
         // Decoded ahead, so in the canonical shape: `{…}`, neither blank nor a byte order mark.
@@ -155,6 +160,75 @@ public struct RecordingReader: Sendable {
     }
     return true
   }
+
+  /// Reads the chunk's lines from `start` on that end before its last line feed, each decoded
+  /// before its end is looked for.
+  ///
+  /// A canonical line is found to end at the line feed right after its closing `}`, so no search
+  /// for it runs ahead of the decoder. A line the fast path declines is read the usual way, its end searched for, and after a few of them
+  /// (a file of `\r\n` lines declines every line) the rest of the chunk is too. `start` is left
+  /// at the first line not read; `false` once `body` has asked to stop.
+  ///
+  /// A line decoded this way gives the same items as one cut at its end first: the bytes past
+  /// its line feed are never part of a value (see ``LineDecoder/canonicalLine(_:frames:)``).
+  @inline(__always)
+  private mutating func readAhead(
+    _ chunk: UnsafeBufferPointer<UInt8>, from start: inout Int,
+    takingKeystroke: (Double, UnsafeBufferPointer<UInt8>, Bool) -> Bool, _ body: (Item) -> Bool
+  ) -> Bool {
+    guard let base = chunk.baseAddress, start < chunk.count,
+      let last = lastIndex(of: 0x0A, in: chunk, from: start)
+    else { return true }
+    let end = last + 1
+    var declined = 0
+    while start < end {
+      var scanner = JSONScanner(UnsafeBufferPointer(start: base + start, count: end - start))
+      // Switched on as it comes, so that the event is moved along, not copied (see
+      // ``process(_:at:takingKeystroke:_:)``).
+      switch LineDecoder.canonicalLine(&scanner, frames: &keyboardFrames) {
+      case .event(let event)?:
+        let line = UnsafeBufferPointer(start: base + start, count: scanner.position)
+        guard line.count <= lineLimit else { break }
+        let number = lineNumber
+        lineNumber += 1
+        if firstNonBlankLine == nil { firstNonBlankLine = number }
+        let lineStart = offset + start
+        start += line.count + 1
+        guard accept(event, line: line, number: number, start: lineStart, body) else {
+          return false
+        }
+        continue
+      case .keystroke(let t, let textStart, let length, let isASCII)?:
+        let line = UnsafeBufferPointer(start: base + start, count: scanner.position)
+        guard line.count <= lineLimit else { break }
+        let lineStart = offset + start
+        start += line.count + 1
+        guard
+          offer(
+            t, textStart: textStart, length: length, isASCII: isASCII, in: JSONScanner(line),
+            at: lineStart, takingKeystroke: takingKeystroke, body)
+        else { return false }
+        continue
+      case nil:
+        break
+      }
+      guard declined < Self.declinedLinesReadAhead else { return true }
+      declined += 1
+      // Found, as the chunk's last line feed is at or after `start`.
+      guard let newline = firstIndex(of: 0x0A, in: chunk, from: start) else { return true }
+      let line = UnsafeBufferPointer(rebasing: chunk[start..<newline])
+      let lineStart = offset + start
+      start = newline + 1
+      guard process(line, at: lineStart, takingKeystroke: takingKeystroke, body) else {
+        return false
+      }
+    }
+    return true
+  }
+
+  /// How many lines of a chunk ``readAhead(_:from:takingKeystroke:_:)`` reads the usual way
+  /// before it leaves the rest of the chunk to be read so.
+  private static let declinedLinesReadAhead = 4
 
   /// Reads the last line (one without a line break) and checks the file as a whole.
   @discardableResult

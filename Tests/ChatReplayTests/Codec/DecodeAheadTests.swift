@@ -114,6 +114,42 @@ struct DecodeAheadTests {
     }
   }
 
+  /// A chunk's lines are decoded before their ends are looked for (`RecordingReader.readAhead`).
+  ///
+  /// Each still ends at its own line feed, whatever the bytes after it, and a line the fast path declines is read whole by the general decoder. More than four
+  /// declined lines in one chunk leave the rest of it to be read the usual way.
+  @Test func linesDecodedBeforeTheirEndIsFoundEndAtTheirOwnLineFeed() {
+    let lines = [
+      #"{"type":"session","version":1}"#,  // 1: the header, declined by the fast path
+      #"{"t":1,"type":"sendTap"} "#,  // 2: a space after the object, which JSON allows
+      #"{"t":2,"type":"sendTap"}x"#,  // 3: a byte after the object
+      #"{"t":3"#,  // 4: a number that runs into the line feed
+      #"{"t":4,"type":"textChange","text":"ab"#,  // 5: a text that runs into the line feed
+      #"{"t":5,"type":"textChange","text":"cd"}"#,  // 6
+      #"{"t":6,"type":"keyboard","name":"willShow","frameBegin":{"x":0,"y":"#,  // 7: cut
+      #"{"t":7,"type":"sendTap"}"#,  // 8: after five declined lines
+      #"{"t":8,"type":"textChange","text":"ef"}"#,  // 9
+    ]
+    let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+    let trace = RecordingReaderVerifier.verify(bytes, "odd lines among canonical ones")
+    #expect(
+      trace.events == [
+        TimedEvent(t: 1, event: .sendTap),
+        TimedEvent(t: 5, event: .textChange(text: "cd")),
+        TimedEvent(t: 7, event: .sendTap),
+        TimedEvent(t: 8, event: .textChange(text: "ef")),
+      ])
+    // Every error is on its own line: none ran into the line after.
+    #expect(trace.errors.map(\.line) == [3, 4, 5, 7])
+    // Each event's bytes are its own line's, without the line feed: line 6 starts after lines
+    // 1 to 5 and their line feeds (30 + 25 + 25 + 6 + 37 = 123, plus 5), and is 39 bytes long
+    // (`{"t":5,` 7, `"type":"textChange",` 20, `"text":"cd"}` 12).
+    let ranges = trace.items.compactMap { item -> Range<Int>? in
+      if case .event(_, let line, let bytes) = item, line == 6 { bytes } else { nil }
+    }
+    #expect(ranges == [128..<167])
+  }
+
   /// What `DecodedChunk` decodes: the lines that end in the chunk and are in the canonical shape.
   @Test func decodedCountCountsTheCanonicalLinesThatEndInTheChunk() {
     let lines = [
