@@ -44,6 +44,30 @@ extension JSONScanner {
   /// position then unchanged.
   @inline(__always)
   mutating func scanCanonicalString() -> CanonicalStringScan? {
+    scanCanonicalString { Self.isValidUTF8($0, count: $1) }
+  }
+
+  /// ``scanCanonicalString()`` for a keystroke's text, validated past the bytes it starts with
+  /// that `text` holds (the text of the keystroke before, most often), and remembered there when
+  /// it is not all ASCII.
+  @inline(__always)
+  mutating func scanCanonicalString(remembering text: inout LineDecoder.RememberedText)
+    -> CanonicalStringScan?
+  {
+    scanCanonicalString { bytes, count in
+      let known = text.prefixCount(of: bytes, count: count)
+      guard Self.isValidUTF8(bytes + known, count: count &- known) else { return false }
+      text.remember(bytes, count: count)
+      return true
+    }
+  }
+
+  /// ``scanCanonicalString()``, with `isValidUTF8` saying whether the bytes of a string that is
+  /// not all ASCII are valid UTF-8.
+  @inline(__always)
+  private mutating func scanCanonicalString(
+    validatingWith isValidUTF8: (UnsafePointer<UInt8>, Int) -> Bool
+  ) -> CanonicalStringScan? {
     guard position < count, base[position] == UInt8(ascii: "\"") else { return nil }
     let start = position &+ 1
     var index = start
@@ -84,7 +108,7 @@ extension JSONScanner {
     }
     let length = index &- start
     let isASCII = high & 0x8080_8080_8080_8080 == 0
-    guard isASCII || Self.isValidUTF8(base + start, count: length) else { return nil }
+    guard isASCII || isValidUTF8(base + start, length) else { return nil }
     position = index &+ 1
     return .plain(start: start, length: length, isASCII: isASCII)
   }

@@ -68,7 +68,7 @@ extension LineDecoder {
       return otherCanonicalEvent(&s, t: t, frames: &frames).map(CanonicalLine.event)
     }
     guard s.skip(",\"type\":\"textChange\",\"text\":") else { return nil }
-    switch s.scanCanonicalString() {
+    switch s.scanCanonicalString(remembering: &frames.text) {
     case .plain(let start, let length, let isASCII):
       guard s.skip("}"), s.isAtLineEnd else { return nil }
       return .keystroke(t: t, start: start, length: length, isASCII: isASCII)
@@ -307,11 +307,56 @@ extension LineDecoder {
   /// did change frame, did show), so most of a keyboard line's frames are the line before's,
   /// byte for byte: found by comparing the bytes, a word at a time, they are not read number by
   /// number again. A rect's text ends at its first `}`, so the same bytes are the same rect.
+  ///
+  /// It also holds the text of the last keystroke that was not all ASCII: a text typed one
+  /// character at a time starts with the one before, and only its new bytes need validating.
   struct KeyboardFrames: Sendable {
     var begin = RememberedRect()
     var end = RememberedRect()
+    var text = RememberedText()
 
     init() {}
+  }
+
+  /// A keystroke's text that is valid UTF-8, up to ``capacity`` bytes.
+  ///
+  /// Valid UTF-8 followed by bytes that are valid UTF-8 is valid, and a text that starts with
+  /// valid UTF-8 is valid only if the rest is: so a text that starts with the remembered one is
+  /// validated from where it ends.
+  struct RememberedText: Sendable {
+    /// The longest text remembered, in bytes.
+    static let capacity = 256
+    private var words = InlineArray<32, UInt64>(repeating: 0)
+    /// How many bytes; 0 when it holds no text.
+    private var count = 0
+
+    /// How many of the `count` bytes at `bytes` are known to be valid UTF-8: those of the
+    /// remembered text when they start with it, else none.
+    @inline(__always)
+    mutating func prefixCount(of bytes: UnsafePointer<UInt8>, count length: Int) -> Int {
+      guard count > 0, count <= length else { return 0 }
+      let known = count
+      let isSame = withUnsafeMutableBytes(of: &words) { words in
+        guard let base = words.baseAddress else { return false }
+        return bytesEqual(base.assumingMemoryBound(to: UInt8.self), bytes, count: known)
+      }
+      return isSame ? known : 0
+    }
+
+    /// Remembers the `count` bytes at `bytes`, valid UTF-8; forgets what it held when they are
+    /// more than ``capacity``.
+    @inline(__always)
+    mutating func remember(_ bytes: UnsafePointer<UInt8>, count length: Int) {
+      guard length <= Self.capacity else {
+        count = 0
+        return
+      }
+      count = withUnsafeMutableBytes(of: &words) { words in
+        guard let base = words.baseAddress else { return 0 }
+        base.copyMemory(from: bytes, byteCount: length)
+        return length
+      }
+    }
   }
 
   /// A rect read from a line, with the bytes it was read from (up to 64).

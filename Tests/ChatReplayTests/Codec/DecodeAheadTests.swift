@@ -150,6 +150,33 @@ struct DecodeAheadTests {
     #expect(ranges == [128..<167])
   }
 
+  /// A keystroke's text that starts with the text before (not all ASCII) is validated only past
+  /// it: bytes that are not UTF-8 after a valid start are still found.
+  @Test func aTextTypedOnIsValidatedPastTheTextBefore() {
+    let japanese = Array("日本".utf8)  // E6 97 A5 E6 9C AC
+    func keystroke(_ t: Int, _ text: [UInt8]) -> [UInt8] {
+      Array(#"{"t":\#(t),"type":"textChange","text":""#.utf8) + text + Array("\"}\n".utf8)
+    }
+    let bytes =
+      keystroke(1, japanese)
+      // The first two bytes of 語 (E8 AA 9E): a sequence cut short.
+      + keystroke(2, japanese + [0xE8, 0xAA])
+      + keystroke(3, japanese + Array("語".utf8))
+      // A continuation byte alone.
+      + keystroke(4, japanese + Array("語".utf8) + [0x80])
+      // An overlong encoding of "/" (C0 AF) after the text before.
+      + keystroke(5, japanese + Array("語".utf8) + [0xC0, 0xAF])
+      + keystroke(6, japanese + Array("語!".utf8))
+    let trace = RecordingReaderVerifier.verify(bytes, "keystrokes typed on")
+    #expect(
+      trace.events == [
+        TimedEvent(t: 1, event: .textChange(text: "日本")),
+        TimedEvent(t: 3, event: .textChange(text: "日本語")),
+        TimedEvent(t: 6, event: .textChange(text: "日本語!")),
+      ])
+    #expect(trace.errors.map(\.line) == [2, 4, 5])
+  }
+
   /// What `DecodedChunk` decodes: the lines that end in the chunk and are in the canonical shape.
   @Test func decodedCountCountsTheCanonicalLinesThatEndInTheChunk() {
     let lines = [
