@@ -120,17 +120,17 @@ struct HTMLCommand: Command {
     var pass = PageData.OnePass(
       options: options, first: from ?? 0, last: to, expectedSteps: expected,
       drawsScene: sceneThread == nil)
-    let handOver: (PageData.SceneStep) -> Void = { step in sceneThread?.add(step) }
+    let handOver: (PageData.SceneBatch) -> Void = { batch in sceneThread?.add(batch) }
     do {
       try readChunks(of: file, decodingAhead: jobs >= 2) { chunk, decoded in
-        pass.read(chunk, decoded: decoded, scene: handOver)
+        pass.read(chunk, decoded: decoded, batches: handOver)
       }
     } catch {
       _ = sceneThread?.finish()
       console.error.line("Error: \(error.description)")
       return .failure
     }
-    _ = pass.finishReading(scene: handOver)
+    _ = pass.finishReadingInBatches(handOver)
     let scene = sceneThread?.finish()
     switch pass.outcome {
     case .failed(let error):

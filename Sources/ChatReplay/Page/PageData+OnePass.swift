@@ -37,6 +37,8 @@ extension PageData {
     private var firstLayout: LayoutID?
     private var lastStep = 0
     private var isFinished = false
+    /// The steps read and not yet handed over in a batch (``read(_:decoded:batches:)``).
+    private var batch = SceneBatch(capacity: SceneBatch.stepCount)
     /// The recording's first bad line, once read.
     public private(set) var failure: RecordingError?
 
@@ -72,8 +74,24 @@ extension PageData {
       _ chunk: UnsafeBufferPointer<UInt8>, decoded: DecodedChunk? = nil,
       scene: (SceneStep) -> Void
     ) -> Bool {
-      stepping(scene) { replayer, step, error in
-        replayer.read(chunk, decoded: decoded, settledStep: step, error: error)
+      stepping(
+        { scene(SceneStep(state: $0, isSettled: $1)) },
+        { replayer, step, error in
+          replayer.read(chunk, decoded: decoded, settledStep: step, error: error)
+        })
+    }
+
+    /// Replays the next chunk like ``read(_:decoded:)``, handing the states of the page's window
+    /// to `batches` in batches of ``SceneBatch/stepCount``, when the pass does not draw the scene
+    /// itself: a settled state's text alone, no copy of it.
+    public mutating func read(
+      _ chunk: UnsafeBufferPointer<UInt8>, decoded: DecodedChunk? = nil,
+      batches: (SceneBatch) -> Void
+    ) -> Bool {
+      batching(batches) { pass, handOver in
+        pass.stepping(handOver) { replayer, step, error in
+          replayer.read(chunk, decoded: decoded, settledStep: step, error: error)
+        }
       }
     }
 
@@ -81,14 +99,52 @@ extension PageData {
     /// ``read(_:decoded:scene:)``, and ends the replay; `false` when a line was bad.
     public mutating func finishReading(scene: (SceneStep) -> Void = { _ in }) -> Bool {
       defer { isFinished = true }
-      return stepping(scene) { replayer, step, error in
-        replayer.finish(settledStep: step, error: error)
+      return stepping(
+        { scene(SceneStep(state: $0, isSettled: $1)) },
+        { replayer, step, error in replayer.finish(settledStep: step, error: error) })
+    }
+
+    /// Replays the recording's last line like ``read(_:decoded:batches:)``, ends the replay and
+    /// hands over the last batch; `false` when a line was bad.
+    public mutating func finishReadingInBatches(_ batches: (SceneBatch) -> Void) -> Bool {
+      defer { isFinished = true }
+      let goesOn = batching(batches) { pass, handOver in
+        pass.stepping(handOver) { replayer, step, error in
+          replayer.finish(settledStep: step, error: error)
+        }
+      }
+      if !batch.isEmpty { batches(batch) }
+      batch = SceneBatch(capacity: 0)
+      return goesOn
+    }
+
+    /// Runs `body` with a hand-over that adds each state to ``batch`` (taken out of `self` and
+    /// written through a pointer, not checked for exclusive access at every step), handing each
+    /// full batch to `batches`.
+    private mutating func batching(
+      _ batches: (SceneBatch) -> Void,
+      _ body: (inout OnePass, (ChatState, Bool) -> Void) -> Bool
+    ) -> Bool {
+      var batch = self.batch
+      self.batch = SceneBatch(capacity: 0)
+      defer { self.batch = batch }
+      // Not escaping in fact: `body` only hands over while it runs.
+      return withoutActuallyEscaping(batches) { batches in
+        withUnsafeMutablePointer(to: &batch) { batch in
+          body(&self) { state, isSettled in
+            batch.pointee.append(state, isSettled: isSettled)
+            if batch.pointee.count == SceneBatch.stepCount {
+              batches(batch.pointee)
+              batch.pointee = SceneBatch(capacity: SceneBatch.stepCount)
+            }
+          }
+        }
       }
     }
 
     /// Runs `body` on the replayer with the closures that add each state to the page.
     private mutating func stepping(
-      _ scene: (SceneStep) -> Void,
+      _ scene: (ChatState, Bool) -> Void,
       _ body:
         (
           inout Replayer, (ChatState, TimedEvent?, Int?, Range<Int>?, Bool) -> Bool,
@@ -116,7 +172,8 @@ extension PageData {
               if number == 0 { progress.pointee.firstLayout = state.layout }
               if number >= first && number <= end {
                 builder.pointee.add(state, event: event, line: line, isSettled: isSettled)
-                if handsOut { scene(SceneStep(state: state, isSettled: isSettled)) }
+                // Settled past the window's first step: the scene drew the step before.
+                if handsOut { scene(state, isSettled && number > first) }
               }
               progress.pointee.lastStep = number
               return true
@@ -181,6 +238,47 @@ extension PageData {
     let isSettled: Bool
   }
 
+  /// Steps a ``OnePass`` handed out, in order, kept to be drawn later (on another thread, say):
+  /// the states of those drawn whole in one array, the texts of the settled ones in another, so
+  /// that a settled step copies no state.
+  public struct SceneBatch: Sendable {
+    /// The steps a full batch holds: enough that handing one over (a lock and a wake-up, on
+    /// another thread) costs little per step, few enough that the scene starts early.
+    public static let stepCount = 256
+
+    /// The states of the steps drawn whole, in order.
+    fileprivate var states: [ChatState] = []
+    /// Each step: a settled one's text and whether its send button is enabled, `nil` for one
+    /// drawn whole (from the next of ``states``).
+    fileprivate var steps: [(text: String, isSendEnabled: Bool)?] = []
+
+    /// An empty batch with room for `capacity` steps.
+    public init(capacity: Int) {
+      states.reserveCapacity(capacity)
+      steps.reserveCapacity(capacity)
+    }
+
+    /// The number of steps.
+    public var count: Int { steps.count }
+
+    /// Whether the batch holds no step.
+    public var isEmpty: Bool { steps.isEmpty }
+
+    /// Adds `state`, trimmed of what the scene does not read (see
+    /// ``SceneColumn/trim(_:)-(ChatState)``); only its text and whether its send button is
+    /// enabled when `isSettled` (see ``SceneStep/isSettled``).
+    @inline(__always)
+    mutating func append(_ state: ChatState, isSettled: Bool) {
+      if isSettled {
+        steps.append((state.inputBar.text, state.isSendEnabled))
+        return
+      }
+      states.append(state)
+      SceneColumn.trim(&states[states.count - 1])
+      steps.append(nil)
+    }
+  }
+
   /// A page's scene drawn apart from its ``OnePass`` (on a thread of its own, say), from the
   /// states the pass hands out, in order.
   public struct SceneColumn {
@@ -203,19 +301,21 @@ extension PageData {
       scene.add(step.state, isSettled: step.isSettled)
     }
 
-    /// Draws the scenes of `states`, in order (each borrowed where it lies, not copied).
-    public mutating func add(contentsOf states: UnsafeBufferPointer<ChatState>) {
-      for index in states.indices { scene.add(states[index]) }
-    }
-
-    /// Draws the scenes of `steps`, in order (each borrowed where it lies, not copied).
-    public mutating func add(contentsOf steps: UnsafeBufferPointer<SceneStep>) {
-      // Through the element's pointer: `steps[index].state` copied the step (retaining and
-      // releasing its state's fields) to read its state.
-      guard let base = steps.baseAddress else { return }
-      for index in 0..<steps.count {
-        let step = base + index
-        scene.add(step.pointee.state, isSettled: step.pointee.isSettled)
+    /// Draws the scenes of `batch`'s steps, in order (each state borrowed where it lies, not
+    /// copied).
+    public mutating func add(contentsOf batch: SceneBatch) {
+      batch.states.withUnsafeBufferPointer { states in
+        // Each state read through its pointer: subscripting copied it (retaining and releasing
+        // its fields) to hand it on.
+        var next = states.baseAddress
+        for step in batch.steps {
+          if let step {
+            scene.addSettled(text: step.text, isSendEnabled: step.isSendEnabled)
+          } else if let state = next {
+            scene.add(state.pointee)
+            next = state + 1
+          }
+        }
       }
     }
 
@@ -227,11 +327,6 @@ extension PageData {
     public static func trim(_ state: inout ChatState) {
       for diagnostic in state.diagnostics where Scene.isMarked(diagnostic) { return }
       if !state.diagnostics.isEmpty { state.diagnostics = [] }
-    }
-
-    /// Drops what the scene does not read from `step`'s state (see ``trim(_:)-(ChatState)``).
-    public static func trim(_ step: inout SceneStep) {
-      trim(&step.state)
     }
   }
 }

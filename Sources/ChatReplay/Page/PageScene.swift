@@ -156,7 +156,9 @@ struct PageScene {
   /// before with only its step, its time and its input text changed (see
   /// ``ChatScreen/reduceSettled(into:_:)``).
   mutating func add(_ state: ChatState, isSettled: Bool = false) {
-    if isSettled && !isFirst { return addSettled(state) }
+    if isSettled && !isFirst {
+      return addSettled(text: state.inputBar.text, isSendEnabled: state.isSendEnabled)
+    }
     let metrics = Scene.Metrics.of(state)
     let window = state.screen
     let (status, navigation) = Scene.bars(state)
@@ -205,7 +207,9 @@ struct PageScene {
     if updateBubbles(state, metrics: metrics, isListChanged: isListChanged) {
       changed |= 1 << Part.visible.rawValue
     }
-    if updateDraft(state, width: bar.text.width, fontSize: bar.text.fontSize, index: index) {
+    if updateDraft(
+      state.inputBar.text, width: bar.text.width, fontSize: bar.text.fontSize, index: index)
+    {
       changed |= 1 << Part.draft.rawValue
     }
     // Emptied only when they hold something: emptying an array costs a call even when it is
@@ -235,15 +239,17 @@ struct PageScene {
     index += 1
   }
 
-  /// Adds the phone of `state`, the one added before with only its step, time and input text
-  /// changed, as ``add(_:isSettled:)`` draws it whole: the window, the bars, the list, the
-  /// frames of the input bar and the keyboard's parts are the step before's, and so are the
-  /// bubbles and the marks (the messages, the diagnostics and the frames they are drawn from
-  /// are); only whether the send button is enabled and the draft's lines can change.
-  private mutating func addSettled(_ state: ChatState) {
+  /// Adds the phone of the state added before with only its step, time and input text changed,
+  /// its input text now `text` and its send button enabled when `isSendEnabled`, as
+  /// ``add(_:isSettled:)`` draws it whole: the window, the bars, the list, the frames of the
+  /// input bar and the keyboard's parts are the step before's, and so are the bubbles and the
+  /// marks (the messages, the diagnostics and the frames they are drawn from are); only whether
+  /// the send button is enabled and the draft's lines can change.
+  mutating func addSettled(text: String, isSendEnabled isEnabled: Bool) {
+    precondition(!isFirst, "A settled step follows a step drawn whole")
     var changed = 0
     let send = Self.fixedStarts[Part.send.rawValue]
-    let isSendEnabled: Double = state.isSendEnabled ? 1 : 0
+    let isSendEnabled: Double = isEnabled ? 1 : 0
     if isSendEnabled.bitPattern != written[send].bitPattern { changed |= 1 << Part.send.rawValue }
     // Written from ``values``; kept in ``written``, the values last written, for the next step.
     values[send] = isSendEnabled
@@ -253,7 +259,7 @@ struct PageScene {
     // laid out at.
     let width = Double(bitPattern: draftWidth)
     let fontSize = Double(bitPattern: draftFontSize)
-    if updateDraft(state, width: width, fontSize: fontSize, index: index) {
+    if updateDraft(text, width: width, fontSize: fontSize, index: index) {
       changed |= 1 << Part.draft.rawValue
     }
     write(changed)
@@ -303,12 +309,12 @@ struct PageScene {
     return true
   }
 
-  /// Lays the draft out again when it or its block changed; whether its lines changed.
+  /// Lays the draft out again when its text (`text`) or its block changed; whether its lines
+  /// changed.
   private mutating func updateDraft(
-    _ state: ChatState, width: Double, fontSize: Double, index: Int
+    _ text: String, width: Double, fontSize: Double, index: Int
   ) -> Bool {
     draftKeep = nil
-    let text = state.inputBar.text
     guard
       isFirst || text != draft || width.bitPattern != draftWidth
         || fontSize.bitPattern != draftFontSize

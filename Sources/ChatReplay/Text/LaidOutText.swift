@@ -176,7 +176,23 @@ extension FontMetricsMeasurer {
     var last = end - 1
     while last > start && bytes[last] & 0xC0 == 0x80 { last -= 1 }
     switch scalar(in: bytes, at: last).value {
-    case 0x09...0x0D, 0x20, 0x85, 0x1680, 0x2000...0x200B, 0x2028, 0x2029, 0x205F, 0x3000:
+    case 0x09...0x0D, 0x20:
+      // ASCII spaces, tabs and newlines at the end (a line broken after a word ends with a
+      // space), each a cluster of its own (CR LF aside, a newline too) after a simple scalar,
+      // which joins no neighbour: trimmed from the bytes. After any other scalar, through the
+      // text's characters.
+      var kept = end
+      while kept > start && (bytes[kept - 1] == 0x20 || (0x09...0x0D).contains(bytes[kept - 1])) {
+        kept -= 1
+      }
+      guard kept > start else { return "" }
+      var lastKept = kept - 1
+      while lastKept > start && bytes[lastKept] & 0xC0 == 0x80 { lastKept -= 1 }
+      guard ScalarClass.isSimple(scalar(in: bytes, at: lastKept).value) else {
+        return line(text, from: start, to: end)
+      }
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<kept]), as: UTF8.self)
+    case 0x85, 0x1680, 0x2000...0x200B, 0x2028, 0x2029, 0x205F, 0x3000:
       return line(text, from: start, to: end)
     default:
       // A cluster that ends with any other scalar is neither a newline (a newline is a cluster

@@ -69,6 +69,25 @@ struct PagePassTests {
     var apart: [UInt8] = []
     pass.write(name: "r.jsonl", scene: scene) { apart.append(contentsOf: $0) }
     Self.expectSame(apart, made.data ?? [])
+    // Handed over in batches, as `replay html --jobs 2` does: settled steps as their texts.
+    var batched = PageData.OnePass(
+      options: .init(), first: 3, last: 262, expectedSteps: 260, drawsScene: false)
+    var batchScene = PageData.SceneColumn(options: .init(), expectedSteps: 260)
+    var batchCount = 0
+    let draw = { (batch: PageData.SceneBatch) in
+      batchScene.add(contentsOf: batch)
+      batchCount += 1
+    }
+    let read = Self.bytes.withUnsafeBufferPointer { bytes in
+      batched.read(UnsafeBufferPointer(rebasing: bytes[..<middle]), batches: draw)
+        && batched.read(UnsafeBufferPointer(rebasing: bytes[middle...]), batches: draw)
+    }
+    let finished = batched.finishReadingInBatches(draw)
+    #expect(read && finished)
+    #expect(batchCount == 2)
+    var fromBatches: [UInt8] = []
+    batched.write(name: "r.jsonl", scene: batchScene) { fromBatches.append(contentsOf: $0) }
+    Self.expectSame(fromBatches, made.data ?? [])
   }
 
   /// A realistic session of `count` events in `layout`: typing bursts, whose keystrokes a
@@ -119,6 +138,18 @@ struct PagePassTests {
     var apart: [UInt8] = []
     pass.write(name: "r.jsonl", scene: scene) { apart.append(contentsOf: $0) }
     Self.expectSame(apart, whole)
+    // Handed over in batches: the settled steps as their texts alone.
+    var batched = PageData.OnePass(
+      options: .init(), first: 5, last: 690, expectedSteps: 700, drawsScene: false)
+    var batchScene = PageData.SceneColumn(options: .init(), expectedSteps: 700)
+    let read = bytes.withUnsafeBufferPointer { bytes in
+      batched.read(bytes, batches: { batchScene.add(contentsOf: $0) })
+    }
+    let finished = batched.finishReadingInBatches { batchScene.add(contentsOf: $0) }
+    #expect(read && finished)
+    var fromBatches: [UInt8] = []
+    batched.write(name: "r.jsonl", scene: batchScene) { fromBatches.append(contentsOf: $0) }
+    Self.expectSame(fromBatches, whole)
   }
 
   @Test func aWindowOutsideTheRecordingHasNoData() throws {

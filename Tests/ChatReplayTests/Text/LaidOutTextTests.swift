@@ -19,6 +19,25 @@ struct LaidOutTextTests {
     }
   }
 
+  @Test func spacesEndingALineAreTrimmedAsTheClustersTrimThem() {
+    // Lines broken after words that end in a letter past ASCII (their spaces trimmed from the
+    // bytes), a combining accent, a prepended scalar that joins the space after it, an
+    // ideographic space, and a line of spaces alone.
+    let measurer = FontMetricsMeasurer()
+    let words = ["é", "e\u{301}", "\u{600}", "日本", "👍", "ab\u{3000}", "\t", "x\r\n", "ñ\u{2028}"]
+    for width in [20.0, 40.0, 70.0] {
+      for first in words {
+        for second in words {
+          let text = first + " " + second + "   " + first + " \t " + second
+          #expect(
+            measurer.lines(of: text, width: width, fontSize: 17)
+              == measurer.clusterLines(of: text, width: width, fontSize: 17),
+            "width \(width): \(text.debugDescription)")
+        }
+      }
+    }
+  }
+
   @Test func aDraftTypedOnIsLaidOutAsItIsWhole() {
     // The page's measurer carries each draft on from the one before when it can.
     let page = MemoizingMeasurer(FontMetricsMeasurer())
