@@ -312,11 +312,48 @@ final class ByteStorage: @unchecked Sendable {
   }
 
   /// Appends `count` bytes; room for them was reserved.
+  ///
+  /// Up to 16 bytes (a key, a number, a piece of a message: most appends) are copied here, in
+  /// two words that may overlap, rather than by a call to `memcpy`.
   @inline(__always)
   func append(_ bytes: UnsafePointer<UInt8>?, count length: Int) {
     guard let bytes, length > 0 else { return }
-    (base + count).update(from: bytes, count: length)
+    let target = base + count
+    if length <= 16 {
+      Self.copySmall(bytes, to: target, count: length)
+    } else {
+      target.update(from: bytes, count: length)
+    }
     count += length
+  }
+
+  /// Copies `length` bytes, 1 to 16: both ends are loaded before either is stored, so the ranges
+  /// may even overlap.
+  @inline(__always)
+  private static func copySmall(
+    _ bytes: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count length: Int
+  ) {
+    let source = UnsafeRawPointer(bytes)
+    let destination = UnsafeMutableRawPointer(target)
+    if length >= 8 {
+      let head = source.loadUnaligned(as: UInt64.self)
+      let tail = source.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+      destination.storeBytes(of: head, as: UInt64.self)
+      destination.storeBytes(of: tail, toByteOffset: length - 8, as: UInt64.self)
+    } else if length >= 4 {
+      let head = source.loadUnaligned(as: UInt32.self)
+      let tail = source.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
+      destination.storeBytes(of: head, as: UInt32.self)
+      destination.storeBytes(of: tail, toByteOffset: length - 4, as: UInt32.self)
+    } else {
+      // One to three bytes: the first, the middle one and the last (some the same).
+      let first = bytes[0]
+      let middle = bytes[length >> 1]
+      let last = bytes[length - 1]
+      target[0] = first
+      target[length >> 1] = middle
+      target[length - 1] = last
+    }
   }
 }
 
