@@ -24,6 +24,9 @@ public protocol StructuredWriter {
   /// A diagnostic's ``Diagnostic/message``, as a string value; a writer may write it without
   /// building the `String`.
   mutating func message(of diagnostic: Diagnostic)
+  /// A rect, `{"x":…,"y":…,"width":…,"height":…}`; a writer may write it in one piece rather
+  /// than token by token.
+  mutating func rect(_ rect: Rect)
 }
 
 /// The kinds of small objects a state writes through ``StructuredWriter/object(_:numbers:_:)``.
@@ -52,6 +55,19 @@ extension StructuredWriter {
     _ kind: SmallObject, numbers: SIMD4<Double>, _ body: (inout Self) -> Void
   ) {
     body(&self)
+  }
+  /// Writes the rect's members one by one.
+  public mutating func rect(_ rect: Rect) {
+    beginObject()
+    key(RectKey.x)
+    number(rect.x)
+    key(RectKey.y)
+    number(rect.y)
+    key(RectKey.width)
+    number(rect.width)
+    key(RectKey.height)
+    number(rect.height)
+    endObject()
   }
 }
 
