@@ -309,7 +309,9 @@ extension Comparison {
       batch.events.withUnsafeBufferPointer { events in
         Self.reduce(events, screen, &state, &systemBottom, &last, into: first, &diagnostics)
       }
-      if last.diagnosticsStart != 0 {
+      // The latest cell's run is a new one unless it is the run the list began with: a new run
+      // starts past that one, or at 0 when that one was empty, and then it is not empty.
+      if last.diagnosticsStart != 0 || last.diagnosticsCount != seed.diagnosticsCount {
         lastDiagnostics = Array(diagnostics[last.diagnostics])
       }
       self.last = last
