@@ -506,7 +506,7 @@ enum StringText {
   }
 
   /// Writes the bytes of a string's text, escaped, without the quotes; room for the bytes was
-  /// reserved (escapes reserve their own).
+  /// reserved, one for one (escapes reserve their own, and the bytes after them again).
   @inline(__always)
   static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to storage: ByteStorage) {
     guard let base = utf8.baseAddress else { return }
@@ -517,6 +517,9 @@ enum StringText {
       index = plainRunEnd(base, from: index, count: count)
       guard index < count else { break }
       storage.append(base + start, count: index - start)
+      // An escape takes up to six bytes for one, out of the room the caller reserved for the
+      // bytes after it: room again for them (and a closing quote), before the escape.
+      storage.reserve(6 + count - index)
       appendEscape(base[index], to: storage)
       index += 1
       start = index
