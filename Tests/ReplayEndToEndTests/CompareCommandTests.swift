@@ -137,6 +137,37 @@ struct CompareCommandTests {
     expectNoDifference(try compare([path, "--json"]), reference(bytes, path: path, json: true))
   }
 
+  /// A layout's words that copy their frame, or their inset and offset, from the cell before
+  /// (when only the other part changed) read as the library words them row by row, within a
+  /// batch and across batches' edges.
+  @Test func cellsCopyingPartsOfTheCellBeforeGiveTheRowsOfOne() throws {
+    let generated = runInProcess([
+      "generate", "--seed", "3", "--events", "400", "--adversarial",
+    ])
+    #expect(generated.status == 0)
+    let bytes = Array(generated.outputBytes)
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = try writeFile(bytes, "adversarial.jsonl", in: folder)
+    #expect(bytes.count > 16 * Self.reading.chunkSize)
+    // The file has cells of both kinds: the same frame with another inset or offset, and
+    // another frame with the same inset and offset.
+    let comparison = bytes.withUnsafeBufferPointer { Comparison(replaying: $0) }
+    var sameFrame = 0
+    var sameNumbers = 0
+    for (before, row) in zip(comparison.rows, comparison.rows.dropFirst()) {
+      for (old, new) in zip(before.cells, row.cells) {
+        let numbersAlike = old.bottomInset == new.bottomInset && old.offsetY == new.offsetY
+        if old.inputBarFrame == new.inputBarFrame && !numbersAlike { sameFrame += 1 }
+        if old.inputBarFrame != new.inputBarFrame && numbersAlike { sameNumbers += 1 }
+      }
+    }
+    #expect(sameFrame > 20)
+    #expect(sameNumbers > 20)
+    expectNoDifference(try compare([path]), reference(bytes, path: path, json: false))
+    expectNoDifference(try compare([path, "--json"]), reference(bytes, path: path, json: true))
+  }
+
   @Test func compareShowsEveryLayoutAndMarksDivergence() throws {
     let result = try ReplayBinary.run(
       [

@@ -129,17 +129,10 @@ public enum EventEncoder {
     writer.endObject()
   }
 
+  /// Writes `rect` as `{"x":…,"y":…,"width":…,"height":…}` (see ``StructuredWriter/rect(_:)``).
+  @inline(__always)
   static func write(_ rect: Rect, to writer: inout some StructuredWriter) {
-    writer.beginObject()
-    writer.key(RectKey.x)
-    writer.number(rect.x)
-    writer.key(RectKey.y)
-    writer.number(rect.y)
-    writer.key(RectKey.width)
-    writer.number(rect.width)
-    writer.key(RectKey.height)
-    writer.number(rect.height)
-    writer.endObject()
+    writer.rect(rect)
   }
 
   static func write(_ point: Point, to writer: inout some StructuredWriter) {

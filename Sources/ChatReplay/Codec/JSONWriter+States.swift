@@ -176,6 +176,32 @@ struct StateBytesWriter: StructuredWriter {
     needsComma = true
   }
 
+  /// Writes `rect` as the protocol's token by token writing does, in one piece: its keys and
+  /// punctuation are copied as five-to-ten-byte runs around the numbers.
+  @inline(__always)
+  mutating func rect(_ rect: Rect) {
+    storage.reserve(2)
+    comma()
+    append("{\"x\":")
+    NumberText.append(rect.x, to: storage)
+    append(",\"y\":")
+    NumberText.append(rect.y, to: storage)
+    append(",\"width\":")
+    NumberText.append(rect.width, to: storage)
+    append(",\"height\":")
+    NumberText.append(rect.height, to: storage)
+    storage.reserve(1)
+    storage.append(UInt8(ascii: "}"))
+    needsComma = true
+  }
+
+  /// Appends `text`'s bytes as they are.
+  @inline(__always)
+  private func append(_ text: StaticString) {
+    storage.reserve(text.utf8CodeUnitCount)
+    storage.append(text.utf8Start, count: text.utf8CodeUnitCount)
+  }
+
   @inline(__always)
   mutating func bool(_ value: Bool) {
     storage.reserve(6)

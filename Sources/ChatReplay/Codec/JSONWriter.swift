@@ -24,6 +24,9 @@ public protocol StructuredWriter {
   /// A diagnostic's ``Diagnostic/message``, as a string value; a writer may write it without
   /// building the `String`.
   mutating func message(of diagnostic: Diagnostic)
+  /// A rect, `{"x":…,"y":…,"width":…,"height":…}`; a writer may write it in one piece rather
+  /// than token by token.
+  mutating func rect(_ rect: Rect)
 }
 
 /// The kinds of small objects a state writes through ``StructuredWriter/object(_:numbers:_:)``.
@@ -52,6 +55,19 @@ extension StructuredWriter {
     _ kind: SmallObject, numbers: SIMD4<Double>, _ body: (inout Self) -> Void
   ) {
     body(&self)
+  }
+  /// Writes the rect's members one by one.
+  public mutating func rect(_ rect: Rect) {
+    beginObject()
+    key(RectKey.x)
+    number(rect.x)
+    key(RectKey.y)
+    number(rect.y)
+    key(RectKey.width)
+    number(rect.width)
+    key(RectKey.height)
+    number(rect.height)
+    endObject()
   }
 }
 
@@ -312,11 +328,48 @@ final class ByteStorage: @unchecked Sendable {
   }
 
   /// Appends `count` bytes; room for them was reserved.
+  ///
+  /// Up to 16 bytes (a key, a number, a piece of a message: most appends) are copied here, in
+  /// two words that may overlap, rather than by a call to `memcpy`.
   @inline(__always)
   func append(_ bytes: UnsafePointer<UInt8>?, count length: Int) {
     guard let bytes, length > 0 else { return }
-    (base + count).update(from: bytes, count: length)
+    let target = base + count
+    if length <= 16 {
+      Self.copySmall(bytes, to: target, count: length)
+    } else {
+      target.update(from: bytes, count: length)
+    }
     count += length
+  }
+
+  /// Copies `length` bytes, 1 to 16: both ends are loaded before either is stored, so the ranges
+  /// may even overlap.
+  @inline(__always)
+  private static func copySmall(
+    _ bytes: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count length: Int
+  ) {
+    let source = UnsafeRawPointer(bytes)
+    let destination = UnsafeMutableRawPointer(target)
+    if length >= 8 {
+      let head = source.loadUnaligned(as: UInt64.self)
+      let tail = source.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+      destination.storeBytes(of: head, as: UInt64.self)
+      destination.storeBytes(of: tail, toByteOffset: length - 8, as: UInt64.self)
+    } else if length >= 4 {
+      let head = source.loadUnaligned(as: UInt32.self)
+      let tail = source.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
+      destination.storeBytes(of: head, as: UInt32.self)
+      destination.storeBytes(of: tail, toByteOffset: length - 4, as: UInt32.self)
+    } else {
+      // One to three bytes: the first, the middle one and the last (some the same).
+      let first = bytes[0]
+      let middle = bytes[length >> 1]
+      let last = bytes[length - 1]
+      target[0] = first
+      target[length >> 1] = middle
+      target[length - 1] = last
+    }
   }
 }
 
@@ -453,7 +506,7 @@ enum StringText {
   }
 
   /// Writes the bytes of a string's text, escaped, without the quotes; room for the bytes was
-  /// reserved (escapes reserve their own).
+  /// reserved, one for one (escapes reserve their own, and the bytes after them again).
   @inline(__always)
   static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to storage: ByteStorage) {
     guard let base = utf8.baseAddress else { return }
@@ -464,6 +517,9 @@ enum StringText {
       index = plainRunEnd(base, from: index, count: count)
       guard index < count else { break }
       storage.append(base + start, count: index - start)
+      // An escape takes up to six bytes for one, out of the room the caller reserved for the
+      // bytes after it: room again for them (and a closing quote), before the escape.
+      storage.reserve(6 + count - index)
       appendEscape(base[index], to: storage)
       index += 1
       start = index

@@ -56,6 +56,9 @@ public struct Comparator: Sendable {
   private var lanes: [Comparison.Lane] = []
   /// The row handed out last, whose cells are overwritten in place for the next.
   private var row = Comparison.Row(step: 0, t: 0, event: nil, cells: [])
+  /// The most events a chunk held so far: what the next chunk's batch reserves, so that its
+  /// array is not grown (and copied) a dozen times as the events arrive.
+  private var eventsPerChunk = 0
 
   /// Compares `columns`; `options` gives the measurer, the line limit and the command line's
   /// layout options (its layouts and RxKeyboard release are the columns').
@@ -107,12 +110,14 @@ public struct Comparator: Sendable {
     guard !isStopped, !columns.isEmpty else { return false }
     var reader = takeReader()
     var events: [TimedEvent] = []
+    events.reserveCapacity(eventsPerChunk)
     var startsAtStepZero = false
     var failure: RecordingError?
     let going = reader.read(chunk, decoded: decoded) {
       collect($0, into: &events, &startsAtStepZero, &failure, body)
     }
     self.reader = reader
+    eventsPerChunk = max(eventsPerChunk, events.count)
     return settle(going, events, startsAtStepZero, failure, body)
   }
 

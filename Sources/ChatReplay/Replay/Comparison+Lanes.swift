@@ -309,7 +309,9 @@ extension Comparison {
       batch.events.withUnsafeBufferPointer { events in
         Self.reduce(events, screen, &state, &systemBottom, &last, into: first, &diagnostics)
       }
-      if last.diagnosticsStart != 0 {
+      // The latest cell's run is a new one unless it is the run the list began with: a new run
+      // starts past that one, or at 0 when that one was empty, and then it is not empty.
+      if last.diagnosticsStart != 0 || last.diagnosticsCount != seed.diagnosticsCount {
         lastDiagnostics = Array(diagnostics[last.diagnostics])
       }
       self.last = last
@@ -408,6 +410,10 @@ extension Comparison {
     private var hasMemo = false
     /// The bytes a cell took in the batch before: what the next one reserves.
     private var bytesPerCell = 32
+    /// Where the parts of the words of the cell before end, counted from their start: the name
+    /// and the frame come first, then the inset and the offset, then the diagnostics' ids.
+    private var frameEnd = 0
+    private var numbersEnd = 0
 
     init(name: [UInt8]) {
       self.name = name
@@ -424,13 +430,9 @@ extension Comparison {
       for index in 0..<count {
         let cell = cells[index]
         if !sharing.share(index, when: Self.readsAlike(cell, previous, diagnostics)) {
-          name.withUnsafeBufferPointer { name in
-            storage.reserve(name.count)
-            storage.append(name.baseAddress, count: name.count)
-          }
-          TextPrinter.appendCell(
-            cell.inputBarFrame, cell.bottomInset, cell.offsetY,
-            UnsafeBufferPointer(rebasing: diagnostics[cell.diagnostics]), to: storage)
+          writeCell(
+            cell, after: previous, at: index,
+            UnsafeBufferPointer(rebasing: diagnostics[cell.diagnostics]), sharing)
         }
         sharing.end(index, starts: starts, ends: ends)
         previous = cell
@@ -440,6 +442,39 @@ extension Comparison {
         memo = kept
         hasMemo = true
       }
+    }
+
+    /// Writes the words of `cell`, the cell at `index`, whose part that reads as the same part
+    /// of `previous`' words (the name and the frame; the inset and the offset) is copied from
+    /// them, as ``TextPrinter/appendCell(_:_:_:_:to:)`` writes it after the name otherwise.
+    @inline(__always)
+    private mutating func writeCell(
+      _ cell: StoredCell, after previous: StoredCell, at index: Int,
+      _ diagnostics: UnsafeBufferPointer<Diagnostic>, _ sharing: WordSharing
+    ) {
+      let storage = sharing.storage
+      let start = storage.count
+      let hasPrevious = sharing.hasPrevious(index)
+      if hasPrevious && cell.inputBarFrame == previous.inputBarFrame {
+        sharing.appendPrevious(0..<frameEnd, at: index)
+      } else {
+        name.withUnsafeBufferPointer { name in
+          storage.reserve(name.count)
+          storage.append(name.baseAddress, count: name.count)
+        }
+        TextPrinter.appendCellFrame(cell.inputBarFrame, to: storage)
+      }
+      let newFrameEnd = storage.count - start
+      if hasPrevious && cell.bottomInset == previous.bottomInset
+        && cell.offsetY == previous.offsetY
+      {
+        sharing.appendPrevious(frameEnd..<numbersEnd, at: index)
+      } else {
+        TextPrinter.appendCellNumbers(cell.bottomInset, cell.offsetY, to: storage)
+      }
+      numbersEnd = storage.count - start
+      frameEnd = newFrameEnd
+      TextPrinter.appendCellDiagnostics(diagnostics, to: storage)
     }
 
     /// Whether `cell` reads the same as `previous`: the table shows the diagnostics' ids alone.

@@ -253,11 +253,26 @@ extension Comparison {
       _ inputBarFrame: Rect, _ bottomInset: Double, _ offsetY: Double,
       _ diagnostics: UnsafeBufferPointer<Diagnostic>, to storage: ByteStorage
     ) {
+      appendCellFrame(inputBarFrame, to: storage)
+      appendCellNumbers(bottomInset, offsetY, to: storage)
+      appendCellDiagnostics(diagnostics, to: storage)
+    }
+
+    /// ` (0, 438, 393×44)          `: the first part of ``appendCell(_:_:_:_:to:)``, which
+    /// depends on the frame alone.
+    @inline(__always)
+    static func appendCellFrame(_ inputBarFrame: Rect, to storage: ByteStorage) {
       TextBytes.append(" ", to: storage)
       let start = storage.count
       SummaryText.append(inputBarFrame, to: storage)
       // "×" is two bytes and one character; every other byte here is ASCII.
       TextBytes.appendSpaces(22 - (storage.count - start - 1), to: storage)
+    }
+
+    /// `     414       808`: the inset and the offset, after ``appendCellFrame(_:to:)``.
+    @inline(__always)
+    static func appendCellNumbers(_ bottomInset: Double, _ offsetY: Double, to storage: ByteStorage)
+    {
       TextBytes.append(" ", to: storage)
       var numberStart = storage.count
       SummaryText.appendNumber(bottomInset, to: storage)
@@ -266,6 +281,13 @@ extension Comparison {
       numberStart = storage.count
       SummaryText.appendNumber(offsetY, to: storage)
       TextBytes.alignRight(from: numberStart, width: 8, in: storage)
+    }
+
+    /// `  keyboard-gap`: the diagnostics' ids, after ``appendCellNumbers(_:_:to:)``.
+    @inline(__always)
+    static func appendCellDiagnostics(
+      _ diagnostics: UnsafeBufferPointer<Diagnostic>, to storage: ByteStorage
+    ) {
       if !diagnostics.isEmpty {
         TextBytes.append(" ", to: storage)
         for diagnostic in diagnostics {

@@ -139,104 +139,107 @@ public enum Diagnostic: Hashable, Sendable {
 
   /// Writes ``message`` piece by piece: the one place it is worded, whether it is built as a
   /// `String` or written straight into `--json`'s bytes.
+  ///
+  /// Its fixed words go through ``MessageWriter/literal(_:)``: a string literal handed to `text`
+  /// would be made a `String`.
   func writeMessage(to w: inout some MessageWriter) {
     switch self {
     case .badIndex(let item, let count):
-      w.text("scrollToItem(at: item ")
+      w.literal("scrollToItem(at: item ")
       w.integer(item)
-      w.text(") but the list has items 0..<")
+      w.literal(") but the list has items 0..<")
       w.integer(count)
     case .crash(let reason):
-      w.text("the app would crash: ")
+      w.literal("the app would crash: ")
       w.text(reason.rawValue)
     case .doubledOrigin(let convertedMaxY, let fieldMaxY):
-      w.text("the field converted from its own coordinates ends at ")
+      w.literal("the field converted from its own coordinates ends at ")
       w.number(convertedMaxY)
-      w.text(", but it ends at ")
+      w.literal(", but it ends at ")
       w.number(fieldMaxY)
-      w.text(" (origin counted twice)")
+      w.literal(" (origin counted twice)")
     case .duplicateObserver(let count):
-      w.text("keyboard notifications run their handler ")
+      w.literal("keyboard notifications run their handler ")
       w.integer(count)
-      w.text(
+      w.literal(
         " times (viewWillDisappear removes with object: view.window, which matches no registration)"
       )
     case .emptyMessage(let index):
-      w.text("message ")
+      w.literal("message ")
       w.integer(index)
-      w.text(" is the empty string (the seed's [String()])")
+      w.literal(" is the empty string (the seed's [String()])")
     case .frameMismatch(let child, let childHeight, let container, let containerHeight):
       w.text(child.rawValue)
-      w.text(" is ")
+      w.literal(" is ")
       w.number(childHeight)
-      w.text(" pt tall inside ")
+      w.literal(" pt tall inside ")
       w.text(container.rawValue)
-      w.text(" of ")
+      w.literal(" of ")
       w.number(containerHeight)
-      w.text(" pt")
+      w.literal(" pt")
     case .keyboardGap(let gap, let inputBarMaxY, let keyboardMinY):
-      w.text("input bar bottom ")
+      w.literal("input bar bottom ")
       w.number(inputBarMaxY)
-      w.text(" is ")
+      w.literal(" is ")
       w.number(gap)
-      w.text(" pt above the keyboard top ")
+      w.literal(" pt above the keyboard top ")
       w.number(keyboardMinY)
     case .keyboardOverlap(let overlap, let inputBarMaxY, let keyboardMinY):
-      w.text("keyboard top ")
+      w.literal("keyboard top ")
       w.number(keyboardMinY)
-      w.text(" covers the input bar (bottom ")
+      w.literal(" covers the input bar (bottom ")
       w.number(inputBarMaxY)
-      w.text(") by ")
+      w.literal(") by ")
       w.number(overlap)
-      w.text(" pt")
+      w.literal(" pt")
     case .messageHidden(let index, let minY, let maxY, let visibleMinY, let visibleMaxY):
-      w.text("message ")
+      w.literal("message ")
       w.integer(index)
-      w.text(" spans ")
+      w.literal(" spans ")
       w.number(minY)
-      w.text("...")
+      w.literal("...")
       w.number(maxY)
-      w.text(" on screen, outside the visible ")
+      w.literal(" on screen, outside the visible ")
       w.number(visibleMinY)
-      w.text("...")
+      w.literal("...")
       w.number(visibleMaxY)
     case .modelDivergence(let path, let model, let device):
       let difference = device - model
       w.text(path.rawValue)
-      w.text(" is ")
+      w.literal(" is ")
       w.number(model)
-      w.text(" in the model but ")
+      w.literal(" in the model but ")
       w.number(device)
-      w.text(" on the device (")
+      w.literal(" on the device (")
       w.number(difference.magnitude)
-      w.text(path.isInPoints ? " pt " : " ")
-      w.text(difference > 0 ? "more)" : "less)")
+      w.literal(path.isInPoints ? " pt " : " ")
+      w.literal(difference > 0 ? "more)" : "less)")
     case .offsetOutOfRange(let offsetY, let minimum, let maximum):
-      w.text("contentOffset.y ")
+      w.literal("contentOffset.y ")
       w.number(offsetY)
-      w.text(" is outside ")
+      w.literal(" is outside ")
       w.number(minimum)
-      w.text("...")
+      w.literal("...")
       w.number(maximum)
     case .outsideContainer(let child, let minX, let maxX, let container, let width):
       w.text(child.rawValue)
-      w.text(" spans x ")
+      w.literal(" spans x ")
       w.number(minX)
-      w.text("...")
+      w.literal("...")
       w.number(maxX)
-      w.text(" but ")
+      w.literal(" but ")
       w.text(container.rawValue)
-      w.text(" is ")
+      w.literal(" is ")
       w.number(width)
-      w.text(" pt wide: touches beyond it are lost")
+      w.literal(" pt wide: touches beyond it are lost")
     case .phantomKeyboard(let visibleHeight):
-      w.text("the layout makes room for a keyboard ")
+      w.literal("the layout makes room for a keyboard ")
       w.number(visibleHeight)
-      w.text(" pt high, but no keyboard is on screen")
+      w.literal(" pt high, but no keyboard is on screen")
     case .unsafeInput(let inputBarMaxY, let safeAreaMinY):
-      w.text("input bar bottom ")
+      w.literal("input bar bottom ")
       w.number(inputBarMaxY)
-      w.text(" reaches into the bottom safe area, which starts at ")
+      w.literal(" reaches into the bottom safe area, which starts at ")
       w.number(safeAreaMinY)
     }
   }
@@ -250,6 +253,13 @@ protocol MessageWriter {
   mutating func number(_ value: Double)
   /// An integer in decimal, as string interpolation writes it.
   mutating func integer(_ value: Int)
+}
+
+extension MessageWriter {
+  /// A fixed piece of the message, taken as a `StaticString`: a string literal handed to `text`
+  /// picks the `String` overload, and is made a `String` and read through it at every message.
+  @inline(__always)
+  mutating func literal(_ text: StaticString) { self.text(text) }
 }
 
 /// A message's bytes, gathered to become a `String`.

@@ -142,4 +142,36 @@ struct ComparisonTests {
     #expect(cells == whole.rows.map(\.cells))
     #expect(cells.count == 2)
   }
+
+  /// Adversarial recordings compared in batches of about a dozen steps give the rows of one
+  /// batch: a layout's diagnostics carried from a batch to the next are its latest state's, also
+  /// when the batch began with none and its only new run of diagnostics is its last cell's
+  /// (that run then starts the batch's list, where the run carried in would have been).
+  @Test func adversarialRecordingsGiveTheSameRowsInSmallBatches() {
+    let columns = Comparison.Column.every()
+    let options = Replayer.Options(measurer: FixedWidthMeasurer())
+    for seed: UInt64 in [1, 2, 3, 7, 11] {
+      let bytes = Array(AdversarialRecording(seed: seed, eventCount: 400).text.utf8)
+      let whole = bytes.withUnsafeBufferPointer {
+        Comparison(replaying: $0, columns: columns, options: options)
+      }
+      var comparator = Comparator(columns: columns, options: options)
+      var cells: [[Comparison.Cell]] = []
+      func take(_ output: Comparator.Output) -> Bool {
+        if case .row(let row) = output { cells.append(row.cells) }
+        return true
+      }
+      for start in stride(from: 0, to: bytes.count, by: 1024) {
+        bytes[start..<min(start + 1024, bytes.count)].withUnsafeBufferPointer {
+          _ = comparator.read($0, take)
+        }
+      }
+      comparator.finish(take)
+      #expect(cells.count == whole.rows.count, "seed \(seed)")
+      for (step, (chunked, row)) in zip(cells, whole.rows).enumerated() where chunked != row.cells {
+        Issue.record("seed \(seed), step \(step): the cells differ")
+        break
+      }
+    }
+  }
 }
