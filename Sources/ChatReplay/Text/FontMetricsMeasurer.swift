@@ -122,47 +122,45 @@ public struct FontMetricsMeasurer: TextMeasuring {
     {
       return recent.pointee.size
     }
-    if let measured = oneLineASCII(bytes, maxUnits: maxUnits, fontSize: fontSize) {
+    let measured: Size
+    if let widest = oneLineASCII(bytes, maxUnits: maxUnits) {
       // Not kept as the thread's last text: a text typed on from it is measured whole (once,
       // when it no longer fits a line) and continued from then on.
-      recent?.pointee = MeasuredTexts.Recent(
+      measured = size(widestUnits: widest, lineCount: 1, fontSize: fontSize)
+    } else {
+      var breaker = LineBreaker(maxUnits: maxUnits, recorder: NoLineRecorder())
+      let isASCII = measureASCII(bytes, into: &breaker)
+      if !isASCII {
+        // Start again, one grapheme cluster at a time.
+        breaker = LineBreaker(maxUnits: maxUnits, recorder: NoLineRecorder())
+        measureUTF8(bytes, of: text, into: &breaker)
+      }
+      measured = size(after: breaker, fontSize: fontSize)
+      last?.pointee = MeasuredTexts.Entry(
         widthBits: widthBits, fontSizeBits: fontSizeBits, text: text, byteCount: bytes.count,
-        size: measured)
-      return measured
+        size: measured, breaker: breaker, isASCII: isASCII, endsOpen: Self.endsOpen(bytes))
     }
-    var breaker = LineBreaker(maxUnits: maxUnits, recorder: NoLineRecorder())
-    let isASCII = measureASCII(bytes, into: &breaker)
-    if !isASCII {
-      // Start again, one grapheme cluster at a time.
-      breaker = LineBreaker(maxUnits: maxUnits, recorder: NoLineRecorder())
-      measureUTF8(bytes, of: text, into: &breaker)
-    }
-    let measured = size(after: breaker, fontSize: fontSize)
-    last?.pointee = MeasuredTexts.Entry(
-      widthBits: widthBits, fontSizeBits: fontSizeBits, text: text, byteCount: bytes.count,
-      size: measured, breaker: breaker, isASCII: isASCII, endsOpen: Self.endsOpen(bytes))
     recent?.pointee = MeasuredTexts.Recent(
       widthBits: widthBits, fontSizeBits: fontSizeBits, text: text, byteCount: bytes.count,
       size: measured)
     return measured
   }
 
-  /// The size of ASCII `bytes` that fit on one line, as the line breaker finds it.
+  /// The width in design units of ASCII `bytes` that fit on one line, as the line breaker finds
+  /// it.
   ///
   /// The bytes hold no line feed or carriage return and their advances add up to at most
   /// `maxUnits`: one line, as wide as its advances but the spaces after its last word (which
-  /// hang) when it has a word, else all of them. `nil` for any
-  /// other text, found at its first byte that is not ASCII or ends a paragraph, or once the sum
-  /// passes `maxUnits` (so never more than a line's bytes are read past what fits).
+  /// hang) when it has a word, else all of them. `nil` for any other text, found at its first
+  /// byte that is not ASCII or ends a paragraph, or once the sum passes `maxUnits` (so never
+  /// more than a line's bytes are read past what fits).
   ///
   /// The advances are whole design units, so every sum of them is exact, in any order: no
   /// partial sum the breaker compares with `maxUnits` exceeds the whole, so it breaks nowhere,
   /// and the line's width is the same number it adds up.
   @inline(__always)
-  private func oneLineASCII(
-    _ bytes: UnsafeBufferPointer<UInt8>, maxUnits: Double, fontSize: Double
-  ) -> Size? {
-    asciiUnits.withUnsafeBufferPointer { units -> Size? in
+  private func oneLineASCII(_ bytes: UnsafeBufferPointer<UInt8>, maxUnits: Double) -> Double? {
+    asciiUnits.withUnsafeBufferPointer { units -> Double? in
       var total = 0.0
       // The sum up to the end of the last word (spaces before it included), and whether there
       // is a word at all.
@@ -181,9 +179,7 @@ public struct FontMetricsMeasurer: TextMeasuring {
         }
         guard total <= maxUnits else { return nil }
       }
-      let widest = max(0, hasWord ? throughWord : total)
-      let unitsPerEm = Double(metrics.unitsPerEm)
-      return Size(width: widest * fontSize / unitsPerEm, height: lineHeight(fontSize: fontSize))
+      return max(0, hasWord ? throughWord : total)
     }
   }
 
@@ -216,10 +212,14 @@ public struct FontMetricsMeasurer: TextMeasuring {
   private func size(after breaker: LineBreaker<NoLineRecorder>, fontSize: Double) -> Size {
     var breaker = breaker
     breaker.endParagraph()
-    let unitsPerEm = Double(metrics.unitsPerEm)
-    return Size(
-      width: breaker.widestLine * fontSize / unitsPerEm,
-      height: Double(breaker.lineCount) * lineHeight(fontSize: fontSize))
+    return size(widestUnits: breaker.widestLine, lineCount: breaker.lineCount, fontSize: fontSize)
+  }
+
+  /// The bounding size of `lineCount` lines the widest of which is `widestUnits` wide.
+  private func size(widestUnits: Double, lineCount: Int, fontSize: Double) -> Size {
+    Size(
+      width: widestUnits * fontSize / Double(metrics.unitsPerEm),
+      height: Double(lineCount) * lineHeight(fontSize: fontSize))
   }
 
   /// Whether the last scalar of `bytes` (valid UTF-8, not empty) ends its grapheme cluster
