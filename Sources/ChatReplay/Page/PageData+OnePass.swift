@@ -248,21 +248,32 @@ extension PageData {
 
     /// The states of the steps drawn whole, in order.
     fileprivate var states: [ChatState] = []
-    /// Each step: a settled one's text and whether its send button is enabled, `nil` for one
-    /// drawn whole (from the next of ``states``).
-    fileprivate var steps: [(text: String, isSendEnabled: Bool)?] = []
+    /// The texts of the settled steps, in order.
+    ///
+    /// Apart from the kinds of step: an array of optional pairs was destroyed element by element
+    /// through the optional's generic witnesses (about 170 instructions a step on the phone's
+    /// thread, where each batch ends).
+    fileprivate var texts: [String] = []
+    /// Each step's kind: ``settled`` or ``settledAndEnabled`` for a settled one (the next of
+    /// ``texts``; its send button enabled or not), ``whole`` for one drawn whole (the next of
+    /// ``states``).
+    fileprivate var kinds: [UInt8] = []
+    fileprivate static let settled: UInt8 = 0
+    fileprivate static let settledAndEnabled: UInt8 = 1
+    fileprivate static let whole: UInt8 = 2
 
     /// An empty batch with room for `capacity` steps.
     public init(capacity: Int) {
       states.reserveCapacity(capacity)
-      steps.reserveCapacity(capacity)
+      texts.reserveCapacity(capacity)
+      kinds.reserveCapacity(capacity)
     }
 
     /// The number of steps.
-    public var count: Int { steps.count }
+    public var count: Int { kinds.count }
 
     /// Whether the batch holds no step.
-    public var isEmpty: Bool { steps.isEmpty }
+    public var isEmpty: Bool { kinds.isEmpty }
 
     /// Adds `state`, trimmed of what the scene does not read (see
     /// ``SceneColumn/trim(_:)-(ChatState)``); only its text and whether its send button is
@@ -270,12 +281,13 @@ extension PageData {
     @inline(__always)
     mutating func append(_ state: ChatState, isSettled: Bool) {
       if isSettled {
-        steps.append((state.inputBar.text, state.isSendEnabled))
+        texts.append(state.inputBar.text)
+        kinds.append(state.isSendEnabled ? Self.settledAndEnabled : Self.settled)
         return
       }
       states.append(state)
       SceneColumn.trim(&states[states.count - 1])
-      steps.append(nil)
+      kinds.append(Self.whole)
     }
   }
 
@@ -305,15 +317,20 @@ extension PageData {
     /// copied).
     public mutating func add(contentsOf batch: SceneBatch) {
       batch.states.withUnsafeBufferPointer { states in
-        // Each state read through its pointer: subscripting copied it (retaining and releasing
-        // its fields) to hand it on.
-        var next = states.baseAddress
-        for step in batch.steps {
-          if let step {
-            scene.addSettled(text: step.text, isSendEnabled: step.isSendEnabled)
-          } else if let state = next {
-            scene.add(state.pointee)
-            next = state + 1
+        batch.texts.withUnsafeBufferPointer { texts in
+          // Each state read through its pointer: subscripting copied it (retaining and releasing
+          // its fields) to hand it on.
+          var next = states.baseAddress
+          var text = 0
+          for kind in batch.kinds {
+            if kind != SceneBatch.whole {
+              scene.addSettled(
+                text: texts[text], isSendEnabled: kind == SceneBatch.settledAndEnabled)
+              text += 1
+            } else if let state = next {
+              scene.add(state.pointee)
+              next = state + 1
+            }
           }
         }
       }

@@ -60,12 +60,10 @@ struct PageScene {
   /// The phone's parts, step by step.
   private(set) var column: JSONWriter
   private let measurer: MemoizingMeasurer
-  /// The measurer, when it is the font measurer: a draft typed on from the one before is laid
-  /// out from there (see ``LaidOutText``), without the measurer's memory.
-  private let fontMeasurer: FontMetricsMeasurer?
-  private var laidDraft = LaidOutText.empty
-  /// Whether ``laidDraft`` holds the draft's lines (else ``lines`` does).
-  private var isDraftLaid = false
+  /// The draft's lines, when the measurer is the font measurer: a draft typed on from the one
+  /// before is laid out from there, its lines kept as ranges of its bytes (see ``DraftLines``),
+  /// without the measurer's memory.
+  private var draftLines: DraftLines?
   /// The page's step the next state is.
   private var index = 0
   /// The values of the parts of fixed size, as last written (see ``fixed(_:)``).
@@ -77,12 +75,12 @@ struct PageScene {
   // The bubbles: each message's, while the list's width and the layout stay the same and the
   // messages are the same (their logs share storage).
   //
-  // Both memories are by message index and hold only the messages whose cells were in view since
-  // the messages last changed: arrays over every message since the first grew with the chat, and
-  // filling and clearing them made a long page's phone cost grow with the square of its length.
-  private var bubbles: [Int: Scene.Bubble] = [:]
-  /// The bubbles' frames, read without copying the bubbles.
-  private var frames: [Int: Rect] = [:]
+  // The frames are by message index, of the messages whose cells were in view since the messages
+  // last changed; they are emptied in one step (see ``FrameMemory``): arrays over every message
+  // since the first, filled and cleared again, made a long page's phone cost grow with the square
+  // of its length.
+  /// The bubbles' frames.
+  private var frames = FrameMemory()
   private var bubbleLog = MessageLog()
   private var bubbleWidth: UInt64 = 0
   private var bubbleLayout = LayoutID.rxkeyboard
@@ -91,13 +89,15 @@ struct PageScene {
   private var visible: [Int] = []
   private var newVisible: [Int] = []
   private var newBubbles: [Int] = []
+  /// The bubbles made at this step, those of ``newBubbles``.
+  private var newBubbleValues: [Scene.Bubble] = []
   private var messageCount = -1
 
   // The draft's lines, as last laid out, and what they were laid out from.
   private var draft = ""
   private var draftWidth: UInt64 = 0
   private var draftFontSize: UInt64 = 0
-  /// The draft's lines when no ``LaidOutText`` holds them (``isDraftLaid`` is `false`).
+  /// The draft's lines when ``draftLines`` does not hold them.
   private var lines: [String] = []
   /// The lines kept from the draft part before, when the draft's lines changed at this step.
   private var draftKeep: Int?
@@ -116,7 +116,7 @@ struct PageScene {
   /// A scene column for about `expectedCount` steps, its texts measured with `measurer`.
   init(measurer: any TextMeasuring, expectedCount: Int) {
     self.measurer = MemoizingMeasurer(measurer)
-    fontMeasurer = measurer as? FontMetricsMeasurer
+    draftLines = (measurer as? FontMetricsMeasurer).map { DraftLines(measurer: $0) }
     values = Array(repeating: 0, count: Self.fixedCount)
     written = values
     column = JSONWriter()
@@ -254,7 +254,10 @@ struct PageScene {
     // Written from ``values``; kept in ``written``, the values last written, for the next step.
     values[send] = isSendEnabled
     written[send] = isSendEnabled
-    if !newBubbles.isEmpty { newBubbles.removeAll(keepingCapacity: true) }
+    if !newBubbles.isEmpty {
+      newBubbles.removeAll(keepingCapacity: true)
+      newBubbleValues.removeAll(keepingCapacity: true)
+    }
     // The draft's block is the step before's: its width and font size are those it was last
     // laid out at.
     let width = Double(bitPattern: draftWidth)
@@ -271,13 +274,15 @@ struct PageScene {
   private mutating func updateBubbles(
     _ state: ChatState, metrics: Scene.Metrics, isListChanged: Bool
   ) -> Bool {
-    if !newBubbles.isEmpty { newBubbles.removeAll(keepingCapacity: true) }
+    if !newBubbles.isEmpty {
+      newBubbles.removeAll(keepingCapacity: true)
+      newBubbleValues.removeAll(keepingCapacity: true)
+    }
     let width = state.list.frame.width.bitPattern
     let isSameLog = state.messages.sharesStorage(with: bubbleLog)
     if !isSameLog || width != bubbleWidth || state.layout != bubbleLayout {
       // Another list of messages, width or layout: every bubble is made again.
-      bubbles.removeAll(keepingCapacity: true)
-      frames.removeAll(keepingCapacity: true)
+      frames.removeAll()
       bubbleLog = state.messages
       bubbleWidth = width
       bubbleLayout = state.layout
@@ -295,9 +300,9 @@ struct PageScene {
         content = made
       } else {
         let bubble = Scene.bubble(state, index, metrics: metrics, measurer: measurer)
-        bubbles[index] = bubble
-        frames[index] = bubble.frame
+        frames.set(bubble.frame, at: index)
         newBubbles.append(index)
+        newBubbleValues.append(bubble)
         content = bubble.frame
       }
       let frame = Rect(
@@ -315,28 +320,27 @@ struct PageScene {
     _ text: String, width: Double, fontSize: Double, index: Int
   ) -> Bool {
     draftKeep = nil
-    guard
-      isFirst || text != draft || width.bitPattern != draftWidth
-        || fontSize.bitPattern != draftFontSize
-    else { return false }
-    draft = text
-    draftWidth = width.bitPattern
-    draftFontSize = fontSize.bitPattern
     var keep = 0
-    // Optional chaining, not `if let`: binding the measurer copies it.
-    // Lines laid out before the last ones (which ``lines`` holds) are not the draft's.
-    if !isDraftLaid { laidDraft = .empty }
-    let previousCount = isDraftLaid ? laidDraft.lines.count : -1
-    if let same = fontMeasurer?.layOut(text, width: width, fontSize: fontSize, into: &laidDraft) {
-      // Laid out in place (see ``LaidOutText``): its lines are the draft's.
-      isDraftLaid = true
-      let count = laidDraft.lines.count
+    // Optional chaining, not `if let`: binding the draft's lines copies them.
+    if let previousCount = draftLines?.lineCount {
+      // Not laid out again when it is the same text as `String`s compare them (another form of
+      // it is the same draft) at the same width and font size.
+      guard let same = draftLines?.layOut(text, width: width, fontSize: fontSize, always: isFirst)
+      else { return false }
+      draftWidth = width.bitPattern
+      draftFontSize = fontSize.bitPattern
+      let count = draftLines?.lineCount ?? 0
       if !isFirst && same == count && previousCount == count { return false }
       keep = same
-      lines = []
     } else {
+      guard
+        isFirst || text != draft || width.bitPattern != draftWidth
+          || fontSize.bitPattern != draftFontSize
+      else { return false }
+      draft = text
+      draftWidth = width.bitPattern
+      draftFontSize = fontSize.bitPattern
       let new = measurer.lines(of: text, width: width, fontSize: fontSize)
-      isDraftLaid = false
       let common = min(new.count, lines.count)
       while keep < common && new[keep] == lines[keep] { keep += 1 }
       if !isFirst && keep == common && new.count == lines.count { return false }
@@ -353,11 +357,27 @@ struct PageScene {
 
   /// Writes the step's parts that `changed` (bits by ``Part``) and its new bubbles.
   private mutating func write(_ changed: Int) {
+    if changed == 1 << Part.draft.rawValue && newBubbles.isEmpty,
+      let count = draftLines?.lineCount
+    {
+      // The draft alone (a keystroke, most often): one part, its number, its count of values
+      // and the lines kept, then the lines after them.
+      let keep = draftKeep ?? 0
+      column.integers(1, Part.draft.rawValue, 1 + count - keep, keep)
+      draftLines?.writeLines(from: keep, to: &column)
+      return
+    }
     column.integer(changed.nonzeroBitCount + newBubbles.count)
     guard changed != 0 || !newBubbles.isEmpty else { return }
-    for index in newBubbles { writeBubble(index) }
-    for part in Part.allCases where changed & (1 << part.rawValue) != 0 {
-      column.integer(part.rawValue)
+    for position in newBubbles.indices { writeBubble(position) }
+    // The parts in the order of their raw values, read from the bits (not from `allCases`, an
+    // array made at each call).
+    var bits = changed
+    while bits != 0 {
+      let raw = bits.trailingZeroBitCount
+      bits &= bits - 1
+      guard let part = Part(rawValue: raw) else { continue }
+      column.integer(raw)
       switch part {
       case .window, .list, .origin, .inputBar, .send, .fieldText:
         writeFixed(part)
@@ -386,10 +406,15 @@ struct PageScene {
         for index in visible { column.integer(index) }
       case .draft:
         let keep = draftKeep ?? 0
-        let lines = isDraftLaid ? laidDraft.lines : self.lines
-        column.integer(1 + lines.count - keep)
-        column.integer(keep)
-        for line in lines[keep...] { column.string(line) }
+        if let count = draftLines?.lineCount {
+          column.integer(1 + count - keep)
+          column.integer(keep)
+          draftLines?.writeLines(from: keep, to: &column)
+        } else {
+          column.integer(1 + lines.count - keep)
+          column.integer(keep)
+          for line in lines[keep...] { column.string(line) }
+        }
       case .marks:
         writeMarks()
       case .bubble:
@@ -405,8 +430,10 @@ struct PageScene {
     for position in start..<(start + count) { number(values[position]) }
   }
 
-  private mutating func writeBubble(_ index: Int) {
-    guard let bubble = bubbles[index] else { return }
+  /// Writes the step's new bubble at `position` of ``newBubbles``.
+  private mutating func writeBubble(_ position: Int) {
+    let index = newBubbles[position]
+    let bubble = newBubbleValues[position]
     let text = bubble.text
     column.integer(Part.bubble.rawValue)
     column.integer(11 + text.lines.count)
@@ -461,7 +488,45 @@ struct PageScene {
 
   /// Writes a finite number as it is, anything else as `0`, into ``column``.
   private mutating func number(_ value: Double) {
+    // An integer, as ``JSONWriter/pageNumber(_:)`` writes it (no sign for zero), without the
+    // multiplication and division that find its decimals.
+    if value.magnitude < 1e9 {
+      let integer = Int(value)
+      if Double(integer) == value { return column.integer(integer) }
+    }
     column.pageNumber(value.isFinite ? value : 0, memory: &numberMemory)
+  }
+}
+
+/// Rectangles by message index, each valid while its stamp is the memory's generation: emptied
+/// in one step however many it holds (a new generation), and read without hashing the index.
+private struct FrameMemory {
+  private var frames: [Rect] = []
+  private var stamps: [UInt32] = []
+  private var generation: UInt32 = 1
+
+  subscript(index: Int) -> Rect? {
+    index >= 0 && index < stamps.count && stamps[index] == generation ? frames[index] : nil
+  }
+
+  mutating func set(_ frame: Rect, at index: Int) {
+    if index >= stamps.count {
+      let added = index + 1 - stamps.count
+      frames.append(contentsOf: repeatElement(Rect(x: 0, y: 0, width: 0, height: 0), count: added))
+      stamps.append(contentsOf: repeatElement(0, count: added))
+    }
+    frames[index] = frame
+    stamps[index] = generation
+  }
+
+  mutating func removeAll() {
+    generation &+= 1
+    if generation == 0 {
+      // Every stamp written so far could be taken for the new generation's: cleared once in
+      // four billion.
+      for index in stamps.indices { stamps[index] = 0 }
+      generation = 1
+    }
   }
 }
 

@@ -15,15 +15,32 @@ final class MemoizingMeasurer: TextMeasuring, @unchecked Sendable {
   /// The last text laid out whole or carried on from the one before.
   private var lastLaidOut: LaidOutText?
 
+  /// A text at a width and a font size, equal to another as `String`s and `Double`s compare
+  /// them, hashed from its bytes when they are its normal form (see ``CanonicalBytes``).
   private struct Key: Hashable {
     var text: String
     var width: Double
     var fontSize: Double
+
+    static func == (lhs: Key, rhs: Key) -> Bool {
+      lhs.width == rhs.width && lhs.fontSize == rhs.fontSize
+        && CanonicalBytes.areEqual(lhs.text, rhs.text)
+    }
+
+    func hash(into hasher: inout Hasher) {
+      CanonicalBytes.hash(text, into: &hasher)
+      hasher.combine(width)
+      hasher.combine(fontSize)
+    }
   }
 
   init(_ measurer: any TextMeasuring) {
     self.measurer = measurer
     fontMeasurer = measurer as? FontMetricsMeasurer
+    // Room for every text the memory holds before it starts again: it never grows by
+    // rehashing.
+    sizes.reserveCapacity(Self.limit)
+    lines.reserveCapacity(Self.limit)
   }
 
   func boundingSize(of text: String, width: Double, fontSize: Double) -> Size {

@@ -101,78 +101,27 @@ extension FontMetricsMeasurer {
     return finished
   }
 
-  /// Lays `text` out at `width` points in the font of `fontSize` points into `laid`, in place:
-  /// carried on from the text `laid` holds when `text` is that text with more after it (its
-  /// lines, breaker and storage reused, no copy of them made), else laid out whole.
-  ///
-  /// Returns how many lines at the start are the same as `laid`'s before; `nil` when `text`'s
-  /// UTF-8 is not contiguous (`laid` is then left as it was).
-  func layOut(
-    _ text: String, width: Double, fontSize: Double, into laid: inout LaidOutText
-  ) -> Int? {
-    text.utf8.withContiguousStorageIfAvailable { bytes in
-      layOut(text, bytes: bytes, width: width, fontSize: fontSize, into: &laid)
-    }
-  }
-
-  private func layOut(
-    _ text: String, bytes: UnsafeBufferPointer<UInt8>, width: Double, fontSize: Double,
-    into laid: inout LaidOutText
-  ) -> Int {
-    if let finished = carryOn(&laid, text, bytes: bytes, width: width, fontSize: fontSize) {
-      return finish(&laid, text, bytes: bytes, keeping: finished)
-    }
-    let whole = layOut(text, bytes: bytes, width: width, fontSize: fontSize, continuing: nil)
-    var same = 0
-    let common = min(whole.lines.count, laid.lines.count)
-    while same < common && whole.lines[same] == laid.lines[same] { same += 1 }
-    laid = whole
-    return same
-  }
-
-  /// Finishes `laid`, whose breaker was fed all of `bytes` (`text`'s) after the first `kept`
-  /// lines' bytes, in place: those lines stay, the ones after them are made again from the line
-  /// starts; how many lines at the start are the same as before.
-  private func finish(
-    _ laid: inout LaidOutText, _ text: String, bytes: UnsafeBufferPointer<UInt8>,
-    keeping kept: Int
-  ) -> Int {
-    // Ending the paragraph only ends the last line at the text's end (its word goes on the
-    // line as it is, whatever its width): the line starts are the breaker's and then the end,
-    // read without ending a copy of the breaker.
-    let count = laid.breaker.recorder.starts.count
-    var same = kept
-    for index in kept..<count {
-      let made = laid.breaker.recorder.starts.withUnsafeBufferPointer { starts in
-        Self.line(
-          text, bytes: bytes, from: starts[index],
-          to: index + 1 < count ? starts[index + 1] : bytes.count, isASCII: laid.isASCII)
-      }
-      if index < laid.lines.count {
-        // Counted as the same by `==`, as a whole layout's lines are compared; kept as made (a
-        // line equal by `==` may be another form of the same text).
-        if same == index && laid.lines[index] == made { same += 1 }
-        laid.lines[index] = made
-      } else {
-        laid.lines.append(made)
-      }
-    }
-    if laid.lines.count > count { laid.lines.removeSubrange(count...) }
-    laid.text = text
-    laid.byteCount = bytes.count
-    laid.endsOpen = Self.endsOpen(bytes)
-    return same
-  }
-
   /// The line of `text` (whose UTF-8 is `bytes`) from offset `start` to `end` without the
-  /// paragraph separators and hanging spaces at its end; straight from the bytes unless its last
-  /// scalar is one of those, or might be.
+  /// paragraph separators and hanging spaces at its end (see ``lineEnd(_:bytes:from:to:isASCII:)``).
   private static func line(
     _ text: String, bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
     isASCII: Bool
   ) -> String {
-    if isASCII { return asciiLine(bytes, from: start, to: end) }
-    guard end > start else { return "" }
+    let end = lineEnd(text, bytes: bytes, from: start, to: end, isASCII: isASCII)
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+  }
+
+  /// Where the line of `text` (whose UTF-8 is `bytes`) from offset `start` to `end` ends once
+  /// the paragraph separators and hanging spaces at its end are dropped.
+  ///
+  /// Found in the bytes unless the line's last scalar is one of those, or might be, and then
+  /// through the text's characters. The line's bytes are always `bytes[start..<lineEnd]`.
+  static func lineEnd(
+    _ text: String, bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+    isASCII: Bool
+  ) -> Int {
+    if isASCII { return asciiLineEnd(bytes, from: start, to: end) }
+    guard end > start else { return start }
     var last = end - 1
     while last > start && bytes[last] & 0xC0 == 0x80 { last -= 1 }
     switch scalar(in: bytes, at: last).value {
@@ -185,19 +134,19 @@ extension FontMetricsMeasurer {
       while kept > start && (bytes[kept - 1] == 0x20 || (0x09...0x0D).contains(bytes[kept - 1])) {
         kept -= 1
       }
-      guard kept > start else { return "" }
+      guard kept > start else { return start }
       var lastKept = kept - 1
       while lastKept > start && bytes[lastKept] & 0xC0 == 0x80 { lastKept -= 1 }
       guard ScalarClass.isSimple(scalar(in: bytes, at: lastKept).value) else {
-        return line(text, from: start, to: end)
+        return clusterLineEnd(text, from: start, to: end)
       }
-      return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<kept]), as: UTF8.self)
+      return kept
     case 0x85, 0x1680, 0x2000...0x200B, 0x2028, 0x2029, 0x205F, 0x3000:
-      return line(text, from: start, to: end)
+      return clusterLineEnd(text, from: start, to: end)
     default:
       // A cluster that ends with any other scalar is neither a newline (a newline is a cluster
       // of its own, CR LF aside) nor a hanging space (one scalar of those above).
-      return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+      return end
     }
   }
 
@@ -208,7 +157,8 @@ extension FontMetricsMeasurer {
     _ text: String, bytes: UnsafeBufferPointer<UInt8>, width: Double, fontSize: Double,
     breaker: LineBreaker<ByteLineStarts>, isASCII: Bool, keeping kept: ArraySlice<String>
   ) -> LaidOutText {
-    // The line starts are the breaker's and then the text's end (see the other `finish`).
+    // The line starts are the breaker's and then the text's end: ending the paragraph only ends
+    // the last line at the text's end (its word goes on the line as it is, whatever its width).
     let starts = breaker.recorder.starts
     var lines = Array(kept)
     if !bytes.isEmpty {
@@ -226,22 +176,24 @@ extension FontMetricsMeasurer {
       endsOpen: bytes.isEmpty || Self.endsOpen(bytes), lines: lines)
   }
 
-  /// The line of ASCII `bytes` from `start` to `end` without the newlines (line feed, vertical
-  /// tab, form feed, carriage return) and hanging spaces (space, tab) at its end, as
-  /// ``lines(of:width:fontSize:)`` trims them.
-  private static func asciiLine(
+  /// Where the line of ASCII `bytes` from `start` to `end` ends without the newlines (line
+  /// feed, vertical tab, form feed, carriage return) and hanging spaces (space, tab) at its end,
+  /// as ``lines(of:width:fontSize:)`` trims them.
+  private static func asciiLineEnd(
     _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
-  ) -> String {
+  ) -> Int {
     var end = end
     while end > start, bytes[end - 1] == 0x20 || (0x09...0x0D).contains(bytes[end - 1]) {
       end -= 1
     }
-    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    return end
   }
 
-  /// The line of `text` from UTF-8 offset `start` to `end` (cluster boundaries) without the
-  /// paragraph separators and hanging spaces at its end.
-  private static func line(_ text: String, from start: Int, to end: Int) -> String {
+  /// Where the line of `text` from UTF-8 offset `start` to `end` (cluster boundaries) ends
+  /// without the paragraph separators and hanging spaces at its end, found through the text's
+  /// characters: what is left is the start of the range (a substring's bounds stay where a
+  /// scalar starts), so the line's bytes are the text's from `start` on.
+  private static func clusterLineEnd(_ text: String, from start: Int, to end: Int) -> Int {
     let utf8 = text.utf8
     var line =
       text[
@@ -249,6 +201,6 @@ extension FontMetricsMeasurer {
     while let last = line.last, last.isNewline || isHangingSpace(last) {
       line.removeLast()
     }
-    return String(line)
+    return start + line.utf8.count
   }
 }

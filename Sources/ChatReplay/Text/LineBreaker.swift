@@ -92,6 +92,66 @@ struct ByteLineStarts: ByteLineRecording {
     case .afterCluster: starts.append(next)
     }
   }
+
+  /// Where the recorder stands: its places and how many line starts it holds.
+  struct Place {
+    fileprivate var position: Int
+    fileprivate var next: Int
+    fileprivate var wordStart: Int
+    fileprivate var count: Int
+  }
+
+  var place: Place {
+    Place(position: position, next: next, wordStart: wordStart, count: starts.count)
+  }
+
+  /// Goes back to `place`, taken when it held the first `place.count` of its line starts.
+  mutating func restore(_ place: Place) {
+    position = place.position
+    next = place.next
+    wordStart = place.wordStart
+    starts.removeSubrange(place.count...)
+  }
+}
+
+/// A ``LineBreaker`` recording byte offsets as it stood after some bytes, to go back to once it
+/// was fed more (see ``LineBreaker/checkpoint`` and ``LineBreaker/restore(_:)``).
+struct BreakerCheckpoint {
+  fileprivate var lineUnits: Double
+  fileprivate var pendingSpaceUnits: Double
+  fileprivate var wordUnits: Double
+  fileprivate var widestLine: Double
+  fileprivate var lineCount: Int
+  fileprivate var inWord: Bool
+  fileprivate var lineHasWord: Bool
+  fileprivate var lineHasContent: Bool
+  fileprivate var place: ByteLineStarts.Place
+  /// The number of line starts the breaker held.
+  var startCount: Int { place.count }
+}
+
+extension LineBreaker where Recorder == ByteLineStarts {
+  /// The breaker as it stands, without its line starts (only how many there are).
+  var checkpoint: BreakerCheckpoint {
+    BreakerCheckpoint(
+      lineUnits: lineUnits, pendingSpaceUnits: pendingSpaceUnits, wordUnits: wordUnits,
+      widestLine: widestLine, lineCount: lineCount, inWord: inWord, lineHasWord: lineHasWord,
+      lineHasContent: lineHasContent, place: recorder.place)
+  }
+
+  /// Goes back to `checkpoint`, taken from this breaker (at the same width) before it was fed
+  /// more: it then stands as it stood, the line starts recorded since dropped.
+  mutating func restore(_ checkpoint: BreakerCheckpoint) {
+    lineUnits = checkpoint.lineUnits
+    pendingSpaceUnits = checkpoint.pendingSpaceUnits
+    wordUnits = checkpoint.wordUnits
+    widestLine = checkpoint.widestLine
+    lineCount = checkpoint.lineCount
+    inWord = checkpoint.inWord
+    lineHasWord = checkpoint.lineHasWord
+    lineHasContent = checkpoint.lineHasContent
+    recorder.restore(checkpoint.place)
+  }
 }
 
 /// Greedy line filling in design units, fed one grapheme cluster or space at a time; its
