@@ -96,8 +96,10 @@ public struct RecordingReader: Sendable {
     var ordinal = 0
     // The chunk's `ordinal`-th line ending at or after `start`. `decoded` is read through
     // optional chaining, not bound: a binding is a copy, which retains its storage each line.
+    // `start` and `ordinal` are passed, not captured: a captured variable's every access was
+    // checked for exclusivity at run time (twice a line).
     @inline(__always)
-    func nextNewline() -> Int? {
+    func nextNewline(_ start: Int, _ ordinal: Int) -> Int? {
       if decoded != nil {
         decoded?.newline(ordinal)
       } else {
@@ -105,7 +107,7 @@ public struct RecordingReader: Sendable {
       }
     }
     if !carry.isEmpty || skippedLength != nil {
-      guard let newline = nextNewline() else {
+      guard let newline = nextNewline(start, ordinal) else {
         keep(UnsafeBufferPointer(rebasing: chunk[...]))
         return true
       }
@@ -121,7 +123,7 @@ public struct RecordingReader: Sendable {
         return false
       }
     }
-    while let newline = nextNewline() {
+    while let newline = nextNewline(start, ordinal) {
       if let event = decoded?.event(ordinal) {
         // Decoded ahead, so in the canonical shape: `{…}`, neither blank nor a byte order mark.
         // Its bytes are not read here (another thread wrote them, and they would have to travel

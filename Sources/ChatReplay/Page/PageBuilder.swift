@@ -87,6 +87,9 @@ struct PageBuilder {
   /// for none (filled and cleared around each change of the diagnostics' paths).
   private var pathPlaces: [Int] = []
   private var diagnosticIDs: [Int] = []
+  /// The ids of the diagnostics' paths of the step before that are gone (filled at each change
+  /// of the diagnostics' paths).
+  private var goneIDs: [Int] = []
   /// Where each diagnostic's leaves start among ``diagnosticIDs``.
   private var diagnosticOffsets: [Int] = []
   /// Whether ``diagnosticLeaves`` are older than ``diagnostics`` (a step that changed only some
@@ -210,15 +213,21 @@ struct PageBuilder {
       counts.integer(count)
       addMessages(state)
       // Only `why` needs the state before; copying it released and retained its every field.
-      if explains {
-        addExplanations(state, changed: changed)
-        previousState = state
-      }
+      if explains { explain(state, changed: changed) }
     }
     // Not optional: optional chaining on it copied the scene (retaining and releasing its every
     // field) at every step, and moving it out and back copied its bytes twice.
     if drawsScene { scene.add(state, isSettled: isSettled) }
     index += 1
+  }
+
+  /// Writes `why` and `blame` for `state` and keeps it as the state before: a call of its own,
+  /// so that ``add(_:event:line:isSettled:)`` copies no state (inlined, the copy kept for
+  /// ``previousState`` was made at every step, on entry).
+  @inline(never)
+  private mutating func explain(_ state: ChatState, changed: Set<Int>) {
+    addExplanations(state, changed: changed)
+    previousState = state
   }
 
   private mutating func addEvent(_ event: TimedEvent?, line eventLine: Int?, t: Double) {
@@ -484,8 +493,12 @@ struct PageBuilder {
           count += 1
         }
       }
-      // The paths of the step before that are gone, in the order of their ids.
-      for id in oldIDs.filter({ pathPlaces[$0] >= 0 }).sorted() {
+      // The paths of the step before that are gone, in the order of their ids (gathered into an
+      // array kept from step to step: filtered and sorted, two arrays were made at each step).
+      goneIDs.removeAll(keepingCapacity: true)
+      for id in oldIDs where pathPlaces[id] >= 0 { goneIDs.append(id) }
+      goneIDs.sort()
+      for id in goneIDs {
         changes.integer(id)
         changes.null()
         count += 1

@@ -18,6 +18,9 @@ struct PageSummaryTable {
   /// summaries it holds: `(hash, start, length, number)`, `length` -1 when empty.
   private var slots: [Slot]
   private var held = 0
+  /// The slot of the summary looked up last (found or placed), -1 for none: a full one (the
+  /// memory starts again only to place a summary, whose slot this then is).
+  private var lastSlot = -1
   private let memoryLimit: Int
   /// The most summaries a page's memory holds before it starts again.
   static let limit = 65_536
@@ -64,10 +67,90 @@ struct PageSummaryTable {
 
   /// The number of `event`'s summary, as ``number(of:)-(Event?)`` gives it.
   mutating func number(of event: Event) -> Int {
+    if case .textChange(let text) = event, let number = number(ofPlainKeystroke: text) {
+      return number
+    }
     scratch.count = 0
     scratch.reserve(64)
     _ = SummaryText.append(event, to: scratch)
     return number(of: scratch.buffer)
+  }
+
+  /// The number of the summary of a keystroke of `text` when the bytes that make its summary
+  /// (its first 25) are printable ASCII that needs no escape, `nil` (and nothing written)
+  /// otherwise.
+  ///
+  /// Such a summary is `textChange "…"` around the text's bytes as they are, its first 23 and
+  /// `…` when it has more than 24 (each of those bytes is a scalar and a character of its own):
+  /// written here without ``SummaryText/append(_:to:)``'s general walk, the same bytes.
+  private mutating func number(ofPlainKeystroke text: String) -> Int? {
+    // Written by a static function: a closure over `self` copied the table at every call.
+    guard let isShortened = Self.writePlainKeystroke(text, to: scratch) else { return nil }
+    // A shortened text's summary is most often the keystroke's before (typing past its 24th
+    // character): found again without hashing.
+    if isShortened && lastSlot >= 0 && isStored(slots[lastSlot], scratch.buffer) {
+      return Int(slots[lastSlot].number)
+    }
+    return number(of: scratch.buffer)
+  }
+
+  /// Writes the summary of a keystroke of `text` into `scratch` (emptied first) as
+  /// ``number(ofPlainKeystroke:)`` describes it, and whether the text was shortened; `nil` when
+  /// its first bytes are not such.
+  private static func writePlainKeystroke(_ text: String, to scratch: ByteStorage) -> Bool? {
+    var text = text
+    return text.withUTF8 { utf8 -> Bool? in
+      let count = utf8.count
+      let decisive = min(count, keystrokeDecisiveCount)
+      if decisive > 0 {
+        guard let base = utf8.baseAddress, isPlainASCII(base, count: decisive) else {
+          return nil
+        }
+      }
+      let prefix: StaticString = "textChange \""
+      let ellipsis: StaticString = "…"
+      scratch.count = 0
+      scratch.reserve(prefix.utf8CodeUnitCount + keystrokeDecisiveCount + 4)
+      scratch.append(prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+      if count > keystrokeDecisiveCount - 1 {
+        scratch.append(utf8.baseAddress, count: keystrokeDecisiveCount - 2)
+        scratch.append(ellipsis.utf8Start, count: ellipsis.utf8CodeUnitCount)
+      } else if count > 0 {
+        scratch.append(utf8.baseAddress, count: count)
+      }
+      scratch.append(UInt8(ascii: "\""))
+      return count > keystrokeDecisiveCount - 1
+    }
+  }
+
+  /// How many of a keystroke's first bytes make its summary when they are ASCII: a text of more
+  /// than 24 scalars is quoted as its first 23 and `…`.
+  private static let keystrokeDecisiveCount = 25
+
+  /// Whether the `count` bytes at `base` are all printable ASCII (0x20 to 0x7E) but a quote or
+  /// a backslash: bytes that neither a string's escaping nor a summary's quoting changes (but
+  /// ``PageBytes``' quoting of `<`, `>` and `&`, which is the same on either path).
+  @inline(__always)
+  static func isPlainASCII(_ base: UnsafePointer<UInt8>, count: Int) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs = ones &* 0x80
+    // Whether a byte of `word` is zero, in its high bit (exact for the word as a whole).
+    func zero(_ word: UInt64) -> UInt64 { (word &- ones) & ~word }
+    var index = 0
+    while index + 8 <= count {
+      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      let flags =
+        zero(word ^ (ones &* 0x22)) | zero(word ^ (ones &* 0x5C)) | zero(word ^ (ones &* 0x7F))
+        | ((word &- (ones &* 0x20)) & ~word) | word
+      if flags & highs != 0 { return false }
+      index += 8
+    }
+    while index < count {
+      let byte = base[index]
+      if byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C { return false }
+      index += 1
+    }
+    return true
   }
 
   /// A multiplicative hash of `bytes`, eight at a time: the table needs its keys spread, not
@@ -102,12 +185,8 @@ struct PageSummaryTable {
     var slot = hash & mask
     while slots[slot].length >= 0 {
       let found = slots[slot]
-      if found.hash == hash && Int(found.length) == bytes.count
-        && arena.withUnsafeBufferPointer({ arena in
-          guard let stored = arena.baseAddress, let base = bytes.baseAddress else { return true }
-          return bytesEqual(stored + Int(found.start), base, count: bytes.count)
-        })
-      {
+      if found.hash == hash && isStored(found, bytes) {
+        lastSlot = slot
         return Int(found.number)
       }
       slot = (slot + 1) & mask
@@ -134,7 +213,18 @@ struct PageSummaryTable {
       hash: hash, start: Int32(arena.count), length: Int32(bytes.count), number: Int32(number))
     arena.append(contentsOf: bytes)
     held += 1
+    lastSlot = slot
     return number
+  }
+
+  /// Whether `slot` (a full one) holds `bytes`.
+  @inline(__always)
+  private func isStored(_ slot: Slot, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    Int(slot.length) == bytes.count
+      && arena.withUnsafeBufferPointer { arena in
+        guard let stored = arena.baseAddress, let base = bytes.baseAddress else { return true }
+        return bytesEqual(stored + Int(slot.start), base, count: bytes.count)
+      }
   }
 
   /// Doubles the table, placing each summary again.

@@ -304,7 +304,8 @@ public struct Replayer: Sendable {
       // ``ChatScreen/reduce(into:_:)``, told apart.
       let isSettled = reducer.reduceSettled(into: &current, event)
       if !isSettled { reducer.reduceFully(into: &current, event) }
-      return state(current, event, line, bytes, isSettled)
+      // Handed out through a pointer: passed as it is, the state was copied (its bytes) first.
+      return withUnsafePointer(to: &current) { state($0.pointee, event, line, bytes, isSettled) }
     case .header, .error:
       return handle(item) { output in
         switch output {

@@ -189,4 +189,37 @@ struct PagePassTests {
       String(decoding: table.texts, as: UTF8.self)
         == #""start","sendTap","textChange \"Hi\"","start","textChange \"Ho\"""#)
   }
+
+  @Test func aKeystrokeOfPlainASCIIIsSummedUpAsTheGeneralPathSumsItUp() {
+    // The texts around the fast path's edges: 24 and 25 characters (one shortened), escapes and
+    // non-ASCII within the first 25 bytes or past them, `<` (quoted by the page, not the summary).
+    let letters = "abcdefghijklmnopqrstuvwxyz"
+    let texts = [
+      "", "a", "Hi <b> & \"you\"", String(letters.prefix(24)), String(letters.prefix(25)),
+      letters, letters + "é", letters + "\"", "tab\there", "x\u{7F}y", "café", "😀 ok",
+      String(letters.prefix(24)) + "é", String(letters.prefix(23)) + "\r\n", "a\\b", "e\u{301}",
+    ]
+    var table = PageSummaryTable(expected: 64)
+    // The general path's summaries, numbered in order of first appearance.
+    var numbers: [String: Int] = [:]
+    var expected: [String] = []
+    for text in texts {
+      let summary = Event.textChange(text: text).summary
+      if numbers[summary] == nil {
+        numbers[summary] = expected.count
+        expected.append(PageJSON.quoted(summary))
+      }
+      #expect(table.number(of: .textChange(text: text)) == numbers[summary], "\(text)")
+    }
+    #expect(String(decoding: table.texts, as: UTF8.self) == expected.joined(separator: ","))
+    // Worked by hand: 25 characters and more are shortened to 23 and `…`, so texts 4 to 7 and 12
+    // share number 4 (12 summaries in all); a text that starts with the same 23 letters and has
+    // more than 24 characters has the same summary, found again.
+    #expect(Event.textChange(text: letters).summary == "textChange \"abcdefghijklmnopqrstuvw…\"")
+    #expect(numbers.count == 12)
+    #expect(table.number(of: .textChange(text: letters + "!")) == 4)
+    #expect(table.number(of: .textChange(text: String(letters.prefix(25)) + "?")) == 4)
+    #expect(table.number(of: .textChange(text: "a")) == 1)
+    #expect(table.count == 12)
+  }
 }
