@@ -6,7 +6,16 @@ extension Debugger {
   ///
   /// They come from the change index when it can tell, otherwise from one pass over the
   /// recording. Ctrl-C (``isCancelled``) stops the search with ``DebuggerError/interrupted(_:step:last:)``.
+  /// While values are remembered (a page's window, explained at every step), each path's list
+  /// is found once.
   mutating func changeSteps(of path: StatePath) throws(DebuggerError) -> [Int] {
+    if let known = remembered?.changeSteps[path] { return known }
+    let steps = try findChangeSteps(of: path)
+    remembered?.changeSteps[path] = steps
+    return steps
+  }
+
+  private mutating func findChangeSteps(of path: StatePath) throws(DebuggerError) -> [Int] {
     let last = timeline.lastStep
     guard last >= 1 else { return [] }
     if let (bits, isExact) = index.bits(for: path) {
@@ -89,8 +98,15 @@ extension Debugger {
     let changes = try changeSteps(of: path)
     let initial = value(of: path, at: 0)
     let now = value(of: path, at: step)
-    // The change that set the current value: the last one at or before this step.
-    let setter = changes.lastIndex { $0 <= step }
+    // The change that set the current value: the last one at or before this step (the steps
+    // are in order: found by bisection, as `step` and `t` change at every step).
+    var low = 0
+    var high = changes.count
+    while low < high {
+      let middle = (low + high) / 2
+      if changes[middle] <= step { low = middle + 1 } else { high = middle }
+    }
+    let setter = low > 0 ? low - 1 : nil
     let count = changes.count
     var lines = [
       "blame \(path): \(count == 0 ? "never changed" : "\(count) change\(count == 1 ? "" : "s")") in steps 0…\(timeline.lastStep); now \(now?.text ?? "(none)")"
@@ -101,12 +117,14 @@ extension Debugger {
       ["step 0", "t=0s", origin, initial?.text ?? "(none)", "(initial value)"]
     ]
     var marks: [String] = [setter == nil ? "← current value" : ""]
-    var shown = Array(changes.indices)
+    let shown: [Int]
     if !all && count > Self.blameLimit {
       let around = setter ?? 0
       var keep = Set(0..<10).union((count - 10)..<count)
       keep.formUnion(max(around - 9, 0)...min(around + 10, count - 1))
       shown = keep.sorted()
+    } else {
+      shown = Array(changes.indices)
     }
     var previousIndex = -1
     for position in shown {
@@ -133,25 +151,37 @@ extension Debugger {
       marks[index].isEmpty ? row : row + "  " + marks[index]
     }
     if count > 0 {
-      var tally: [UInt8: (name: String, count: Int)] = [:]
-      var order: [UInt8] = []
-      for changed in changes {
-        let kind = index.kind(at: changed)
-        if tally[kind] == nil {
-          order.append(kind)
-          tally[kind] = (EventClass(timeline.event(at: changed).event).label, 0)
-        }
-        tally[kind]?.count += 1
-      }
-      lines.append(
-        "by event: "
-          + order.sorted { tally[$0]?.count ?? 0 > tally[$1]?.count ?? 0 }
-          .map { "\(tally[$0]?.name ?? "?") ×\(tally[$0]?.count ?? 0)" }.joined(separator: ", "))
+      lines.append(changeTally(changes, of: path))
       if !all && count > Self.blameLimit {
         lines.append("(shortened: 'blame \(path) all' lists all \(count) changes)")
       }
     }
     return lines
+  }
+
+  /// `by event: …`: how many of `changes` (those of `path`) each kind of event made, most first.
+  ///
+  /// Counted by kind in an array, each kind named from its first change, and remembered with
+  /// the steps: a page's window of a long recording blames `step` and `t`, which change at
+  /// every step, at each of its steps.
+  private mutating func changeTally(_ changes: [Int], of path: StatePath) -> String {
+    if let known = remembered?.changeTallies[path] { return known }
+    var counts = [Int](repeating: 0, count: 256)
+    var order: [(kind: UInt8, first: Int)] = []
+    for changed in changes {
+      let kind = index.kind(at: changed)
+      if counts[Int(kind)] == 0 { order.append((kind, changed)) }
+      counts[Int(kind)] += 1
+    }
+    let tally =
+      "by event: "
+      + order.sorted { counts[Int($0.kind)] > counts[Int($1.kind)] }
+      .map { kind, first in
+        "\(EventClass(timeline.event(at: first).event).label) ×\(counts[Int(kind)])"
+      }
+      .joined(separator: ", ")
+    remembered?.changeTallies[path] = tally
+    return tally
   }
 
   /// Rows as columns padded to their widest cell (in characters); the last column is not padded.

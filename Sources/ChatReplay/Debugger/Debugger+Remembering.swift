@@ -4,6 +4,12 @@
 struct RememberedValues: Sendable {
   /// For each path asked about, its value at each step asked about.
   var values: [StatePath: [Int: StateNode?]] = [:]
+  /// For each path blamed, the steps that changed it (``Debugger/changeSteps(of:)``): the same
+  /// list at every step of the window, and finding it can take a pass over the whole recording
+  /// (`step`, `t`, a message's fields), which a window of a long recording paid again per step.
+  var changeSteps: [StatePath: [Int]] = [:]
+  /// For each path blamed, its `by event:` line, which depends only on its ``changeSteps``.
+  var changeTallies: [StatePath: String] = [:]
 }
 
 extension Debugger {
