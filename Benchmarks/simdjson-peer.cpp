@@ -6,9 +6,11 @@
 //
 //   g++ -O3 -std=c++17 Benchmarks/simdjson-peer.cpp -lsimdjson -o simdjson-peer
 //   simdjson-peer FILE
+//   simdjson-peer --implementation   (the kernel simdjson chose for this CPU: haswell, icelake…)
 #include <simdjson.h>
 
 #include <cstdio>
+#include <string>
 #include <string_view>
 
 using namespace simdjson;
@@ -70,6 +72,10 @@ void event(ondemand::object line) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc == 2 && std::string_view(argv[1]) == "--implementation") {
+    std::printf("%s\n", std::string(get_active_implementation()->name()).c_str());
+    return 0;
+  }
   if (argc != 2) {
     std::fprintf(stderr, "usage: simdjson-peer FILE\n");
     return 64;
