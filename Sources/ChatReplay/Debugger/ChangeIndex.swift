@@ -124,8 +124,16 @@ public struct ChangeIndex: Sendable {
 
   /// The bits of the leaves under `path` and, for `minY`-style keys, of the rectangle's fields
   /// they add; `nil` when the index cannot tell (messages, `step`, `t`).
+  ///
+  /// `isExact` says that the path's value changed at every step that set one of the bits;
+  /// otherwise a step that set one of several bits changed it (one field of a sum), and any
+  /// other is compared.
   func bits(for path: StatePath) -> (bits: UInt32, isExact: Bool)? {
-    if path.components.first == .key("diagnostics") { return (Self.diagnosticsBit, true) }
+    // One bit for all the diagnostics: it tells that `diagnostics` changed, not that one
+    // diagnostic's field (`diagnostics[0].id`) did.
+    if path.components.first == .key("diagnostics") {
+      return (Self.diagnosticsBit, path.components.count == 1)
+    }
     let text = path.description
     var bits: UInt32 = 0
     for (index, leaf) in leaves.enumerated().dropFirst(2)

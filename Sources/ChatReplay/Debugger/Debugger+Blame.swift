@@ -18,14 +18,27 @@ extension Debugger {
   private mutating func findChangeSteps(of path: StatePath) throws(DebuggerError) -> [Int] {
     let last = timeline.lastStep
     guard last >= 1 else { return [] }
+    if path.components.count >= 2, path.components[0] == .key("diagnostics"),
+      case .index(let number) = path.components[1], number >= 0
+    {
+      // `diagnostics[N]…` changes only where the N-th diagnostic does (the index has one bit
+      // for all the diagnostics): there, the path is read from the diagnostic before and after,
+      // as `StatePath.value(in:)` reads it, without the states.
+      let rest = StatePath(Array(path.components.dropFirst(2)))
+      return try diagnosticChanges(number).compactMap { change in
+        rest.value(in: change.before) != rest.value(in: change.after) ? change.step : nil
+      }
+    }
     if let (bits, isExact) = index.bits(for: path) {
       var steps: [Int] = []
       for step in 1...last {
         if step % Self.cancellationInterval == 0 && isCancelled(step) {
           throw .interrupted("blame", step: step, last: last)
         }
-        guard index.mask(at: step) & bits != 0 else { continue }
-        if isExact || (index.mask(at: step) & bits).nonzeroBitCount == 1 {
+        let changed = index.mask(at: step) & bits
+        guard changed != 0 else { continue }
+        // One field of a sum of several changed alone: the sum did.
+        if isExact || (bits.nonzeroBitCount > 1 && changed.nonzeroBitCount == 1) {
           steps.append(step)
         } else if value(of: path, at: step - 1) != value(of: path, at: step) {
           steps.append(step)
@@ -60,6 +73,41 @@ extension Debugger {
     }
     if let stopped { throw .interrupted("blame", step: stopped, last: last) }
     return steps
+  }
+
+  /// The steps at which the `number`-th diagnostic changed (came, went or became another), with
+  /// it before and after, from one pass over the recording for all of them, kept for the
+  /// debugger's life.
+  private mutating func diagnosticChanges(_ number: Int) throws(DebuggerError)
+    -> [DiagnosticChange]
+  {
+    if diagnosticChanges == nil {
+      var lists: [[DiagnosticChange]] = []
+      var previous: [Diagnostic] = []
+      var stopped: Int?
+      timeline.forEachState { state in
+        let current = state.diagnostics
+        if state.step > 0 && current != previous {
+          for number in 0..<max(current.count, previous.count) {
+            let after = number < current.count ? current[number] : nil
+            let before = number < previous.count ? previous[number] : nil
+            guard after != before else { continue }
+            while lists.count <= number { lists.append([]) }
+            lists[number].append(DiagnosticChange(step: state.step, before: before, after: after))
+          }
+        }
+        previous = current
+        if state.step % Self.cancellationInterval == 0 && isCancelled(state.step) {
+          stopped = state.step
+          return false
+        }
+        return true
+      }
+      if let stopped { throw .interrupted("blame", step: stopped, last: timeline.lastStep) }
+      diagnosticChanges = lists
+    }
+    guard let lists = diagnosticChanges, number < lists.count else { return [] }
+    return lists[number]
   }
 
   /// The changes of `messages[N]…`, without a pass over the recording.
@@ -98,15 +146,9 @@ extension Debugger {
     let changes = try changeSteps(of: path)
     let initial = value(of: path, at: 0)
     let now = value(of: path, at: step)
-    // The change that set the current value: the last one at or before this step (the steps
-    // are in order: found by bisection, as `step` and `t` change at every step).
-    var low = 0
-    var high = changes.count
-    while low < high {
-      let middle = (low + high) / 2
-      if changes[middle] <= step { low = middle + 1 } else { high = middle }
-    }
-    let setter = low > 0 ? low - 1 : nil
+    // The change that set the current value: the last one at or before this step (by
+    // bisection: `step` and `t` change at every step).
+    let setter = Self.lastPosition(in: changes, atOrBefore: step)
     let count = changes.count
     var lines = [
       "blame \(path): \(count == 0 ? "never changed" : "\(count) change\(count == 1 ? "" : "s")") in steps 0…\(timeline.lastStep); now \(now?.text ?? "(none)")"
@@ -230,4 +272,11 @@ extension String {
     while text.last == " " { text.removeLast() }
     return text
   }
+}
+
+/// A step at which one diagnostic of the list (by its place) came, went or became another.
+struct DiagnosticChange: Sendable {
+  var step: Int
+  var before: Diagnostic?
+  var after: Diagnostic?
 }

@@ -30,11 +30,21 @@ extension Debugger {
 
   /// ``lastChanges(of:atOrBefore:)`` from the remembered values: for each path, the last step at
   /// or before `end` whose value differs from the step before's, and the value before.
+  ///
+  /// A path whose changes `blame` has found (``RememberedValues/changeSteps``) has its last one
+  /// found among them by bisection; another is walked back a step at a time from `end` (finding
+  /// all its changes could take a pass over the recording, and a recent change is found in a few
+  /// steps). In a window deep in a long recording, the walk back to a value's last change read
+  /// most of the recording at each step of the window for every path `blame` had listed.
   mutating func rememberedLastChanges(of paths: [StatePath], atOrBefore end: Int)
     -> [(step: Int, old: StateNode?)?]
   {
     paths.map { path in
       guard end >= 0 else { return nil }
+      if let changes = remembered?.changeSteps[path] {
+        guard let last = Self.lastPosition(in: changes, atOrBefore: end) else { return nil }
+        return (changes[last], value(of: path, at: changes[last] - 1))
+      }
       var later = value(of: path, at: end)
       var step = end
       while step > 0 {
@@ -45,5 +55,16 @@ extension Debugger {
       }
       return nil
     }
+  }
+
+  /// The position of the last of `steps` (in increasing order) at or before `step`, by bisection.
+  static func lastPosition(in steps: [Int], atOrBefore step: Int) -> Int? {
+    var low = 0
+    var high = steps.count
+    while low < high {
+      let middle = (low + high) / 2
+      if steps[middle] <= step { low = middle + 1 } else { high = middle }
+    }
+    return low > 0 ? low - 1 : nil
   }
 }

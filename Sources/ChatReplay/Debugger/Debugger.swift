@@ -80,6 +80,9 @@ public struct Debugger: Sendable {
   var remembered: RememberedValues?
   /// What each step changed, so scans visit only the steps that matter.
   let index: ChangeIndex
+  /// For each N, the steps at which the N-th diagnostic changed, once `blame` has needed them
+  /// (the index has one bit for all the diagnostics).
+  var diagnosticChanges: [[DiagnosticChange]]?
   var breakpoints: [Breakpoint] = []
   var displays: [(number: Int, path: StatePath)] = []
   var marks: [String: Int] = [:]

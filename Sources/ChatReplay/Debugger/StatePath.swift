@@ -101,6 +101,16 @@ public struct StatePath: Hashable, Sendable, CustomStringConvertible {
     return current
   }
 
+  /// The value at this path inside `diagnostic` (the path from the diagnostic down, `id` or
+  /// `message`; empty for the whole diagnostic), `nil` for no diagnostic.
+  func value(in diagnostic: Diagnostic?) -> StateNode? {
+    guard let diagnostic else { return nil }
+    var builder = StateTreeBuilder()
+    builder.diagnostic(diagnostic)
+    guard let node = builder.root else { return nil }
+    return resolve(in: node)
+  }
+
   /// `minX`, `minY`, `maxX`, `maxY` of a rectangle node.
   static func derived(_ name: String, of node: StateNode) -> StateNode? {
     guard isRect(node), case .number(let x)? = node["x"], case .number(let y)? = node["y"],
@@ -132,7 +142,14 @@ public struct StatePath: Hashable, Sendable, CustomStringConvertible {
       guard let message = builder.root else { return nil }
       return StatePath(Array(components.dropFirst(2))).resolve(in: message)
     case .key("diagnostics"):
-      return resolve(in: StateNode(state, includeMessages: false))
+      // One diagnostic's path reads that diagnostic alone, as a message's does: building the
+      // whole state's tree made `blame` of a diagnostic's field slow on a long recording.
+      guard components.count >= 2, case .index(let index) = components[1] else {
+        return resolve(in: StateNode(state, includeMessages: false))
+      }
+      let resolved = index < 0 ? state.diagnostics.count + index : index
+      guard state.diagnostics.indices.contains(resolved) else { return nil }
+      return StatePath(Array(components.dropFirst(2))).value(in: state.diagnostics[resolved])
     default:
       if let name = lastKey, Self.derivedRectKeys.contains(name), let parent,
         let rect = parent.value(in: state), Self.isRect(rect)

@@ -223,6 +223,34 @@ struct DebuggerTests {
     #expect(first.hasPrefix("blame messages[0].text: never changed"))
   }
 
+  @Test func blameOfOneDiagnosticsFieldListsOnlyTheStepsThatChangedIt() {
+    var debugger = DebuggerFixture.debugger()
+    _ = debugger.run("goto 4")
+    // The fixture's diagnostics: step 0 bad-index; steps 1 and 2 keyboard-gap, then
+    // offset-out-of-range; step 3 keyboard-gap alone (the offset one gone); step 4 none. So
+    // diagnostics[0].id is "bad-index", then "keyboard-gap" from step 1, then nothing at step 4:
+    // two changes. Step 3 changed the diagnostics, not their first id, and is not one of them.
+    // The fourth column is as wide as its widest cell, "bad-index" → "keyboard-gap" (11 + 3 +
+    // 14 = 28 characters): "bad-index" is padded by 17, "keyboard-gap" → (none) (23) by 5.
+    expectNoDifference(
+      debugger.run("blame diagnostics[0].id"),
+      """
+      blame diagnostics[0].id: 2 changes in steps 0…4; now (none), set at step 4
+        step 0 t=0s header 1 "bad-index"                  (initial value)
+        step 1 t=1s line 2   "bad-index" → "keyboard-gap" keyboard willChangeFrame → (0, 516, 393×336)
+        step 4 t=4s line 5   "keyboard-gap" → (none)      keyboard willHide → (0, 852, 393×336)  ← current value
+      by event: keyboard willChangeFrame ×1, keyboard willHide ×1
+      """)
+    // diagnostics[1].id: none, then "offset-out-of-range" at step 1, gone at step 3.
+    #expect(
+      debugger.run("blame diagnostics[1].id").hasPrefix(
+        "blame diagnostics[1].id: 2 changes in steps 0…4; now (none), set at step 3"))
+    // The list as a whole changed at steps 1, 3 and 4.
+    #expect(
+      debugger.run("blame diagnostics").hasPrefix(
+        "blame diagnostics: 3 changes in steps 0…4; now [], set at step 4"))
+  }
+
   @Test func breakpointsStopWhereTheirExpressionBecomesTrue() {
     var debugger = DebuggerFixture.debugger()
     #expect(debugger.run("break when event sendTap") == "Breakpoint 1: when event sendTap")

@@ -2,8 +2,9 @@ import Testing
 
 @testable import ChatReplay
 
-/// `blame` in a page's window, where the debugger remembers each path's changes from one step
-/// of the window to the next, against a debugger that finds them again at every call.
+/// `blame` and `why` in a page's window, where the debugger remembers each path's changes from
+/// one step of the window to the next, against a debugger that finds them again at every call
+/// (`why`'s last changes by its own search, a replay back from the step by checkpoints).
 struct RememberedBlameTests {
   /// A realistic session of 300 events: 301 steps, so a window of it is explained at every step
   /// while `step` and `t` change 300 times before and after it.
@@ -19,7 +20,7 @@ struct RememberedBlameTests {
     "messages[0].text", "messages[1].frame", "diagnostics",
   ]
 
-  @Test func aWindowsBlameIsTheBlameFoundAgainAtEachStep() throws {
+  @Test func aWindowsBlameAndWhyAreTheOnesFoundAgainAtEachStep() throws {
     let timeline = try #require(Self.timeline)
     var remembering = Debugger(timeline: timeline)
     remembering.rememberValues()
@@ -33,6 +34,9 @@ struct RememberedBlameTests {
         let remembered = remembering.execute("blame \(path)").text
         let found = fresh.execute("blame \(path)").text
         #expect(remembered == found, "blame \(path) at step \(step)")
+        let rememberedWhy = remembering.execute("why \(path)").text
+        let foundWhy = fresh.execute("why \(path)").text
+        #expect(rememberedWhy == foundWhy, "why \(path) at step \(step)")
       }
     }
   }
@@ -52,5 +56,58 @@ struct RememberedBlameTests {
       // Shortened past 40 changes: 'blame step all' lists all 300.
       #expect(lines.last == "(shortened: 'blame step all' lists all 300 changes)")
     }
+  }
+
+  /// The steps `blame` lists, however it finds them (the change index, a pass, the messages'
+  /// bisection, the diagnostics compared before their fields), are those at which the path's
+  /// value differs from the step before's, read from every state of a replay.
+  @Test(arguments: [
+    "diagnostics", "diagnostics[0]", "diagnostics[0].id", "diagnostics[0].message",
+    "diagnostics[1].id", "diagnostics[2].message", "inputBar.frame.maxY", "keyboard.frame.minY",
+    "messages[2].text", "step",
+  ])
+  func blamesStepsAreTheStepsWhereTheValueDiffers(path text: String) throws {
+    // Adversarial: diagnostics that come, go and change their values in place.
+    let timeline = try Timeline.load(
+      PagePassTests.recording(.adversarial, seed: 12, count: 270)
+    ).get()
+    let path = try #require(StatePath(parsing: text))
+    var expected: [Int] = []
+    var previous: StateNode?
+    timeline.forEachState { state in
+      let value = path.value(in: state)
+      if state.step > 0 && value != previous { expected.append(state.step) }
+      previous = value
+      return true
+    }
+    var debugger = Debugger(timeline: timeline)
+    #expect(try debugger.changeSteps(of: path) == expected)
+    debugger.rememberValues()
+    #expect(try debugger.changeSteps(of: path) == expected)
+  }
+
+  /// A diagnostic's path read from that diagnostic alone gives what it gives read from the
+  /// whole state's tree, at every step of a session whose diagnostics come, go and change.
+  @Test func aDiagnosticsPathReadsTheSameFromTheDiagnosticAsFromTheWholeState() throws {
+    let timeline = try Timeline.load(
+      PagePassTests.recording(.adversarial, seed: 12, count: 270)
+    ).get()
+    let paths = [
+      "diagnostics[0]", "diagnostics[0].id", "diagnostics[1].message", "diagnostics[-1].id",
+      "diagnostics[2]", "diagnostics[0].nothing", "diagnostics[9].id",
+    ].compactMap { StatePath(parsing: $0) }
+    #expect(paths.count == 7)
+    var present = 0
+    timeline.forEachState { state in
+      let tree = StateNode(state, includeMessages: false)
+      for path in paths {
+        let value = path.value(in: state)
+        #expect(value == path.resolve(in: tree), "\(path) at step \(state.step)")
+        if value != nil { present += 1 }
+      }
+      return true
+    }
+    // The paths name diagnostics that are there at some steps.
+    #expect(present > 0)
   }
 }
