@@ -18,6 +18,10 @@ extension Debugger {
   private mutating func findChangeSteps(of path: StatePath) throws(DebuggerError) -> [Int] {
     let last = timeline.lastStep
     guard last >= 1 else { return [] }
+    // `step` and `t` are not in the change index: the step changes at every step, and the time
+    // where an event's time is not the one before's, which the events tell without a replay.
+    if path.components == [.key("step")] { return Array(1...last) }
+    if path.components == [.key("t")] { return try timeChangeSteps() }
     if path.components.count >= 2, path.components[0] == .key("diagnostics"),
       case .index(let number) = path.components[1], number >= 0
     {
@@ -25,8 +29,10 @@ extension Debugger {
       // for all the diagnostics): there, the path is read from the diagnostic before and after,
       // as `StatePath.value(in:)` reads it, without the states.
       let rest = StatePath(Array(path.components.dropFirst(2)))
+      let probe = rest.probe
       return try diagnosticChanges(number).compactMap { change in
-        rest.value(in: change.before) != rest.value(in: change.after) ? change.step : nil
+        rest.value(in: change.before, probe: probe) != rest.value(in: change.after, probe: probe)
+          ? change.step : nil
       }
     }
     if let (bits, isExact) = index.bits(for: path) {
@@ -72,6 +78,25 @@ extension Debugger {
       return true
     }
     if let stopped { throw .interrupted("blame", step: stopped, last: last) }
+    return steps
+  }
+
+  /// The steps whose event's time differs from the time before it (step 0's is the first
+  /// state's).
+  private func timeChangeSteps() throws(DebuggerError) -> [Int] {
+    var steps: [Int] = []
+    var previous = timeline.state(at: 0).t
+    var stopped: Int?
+    timeline.forEachEvent { step, event in
+      if event.t != previous { steps.append(step) }
+      previous = event.t
+      if step % Self.cancellationInterval == 0 && isCancelled(step) {
+        stopped = step
+        return false
+      }
+      return true
+    }
+    if let stopped { throw .interrupted("blame", step: stopped, last: timeline.lastStep) }
     return steps
   }
 

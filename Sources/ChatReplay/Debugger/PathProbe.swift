@@ -77,19 +77,13 @@ struct PathProbe: StructuredWriter {
     depth -= 1
   }
 
-  private mutating func scalar(_ node: StateNode) {
-    if capture != nil {
-      switch node {
-      case .number(let value): capture?.number(value)
-      case .string(let value): capture?.string(value)
-      case .bool(let value): capture?.bool(value)
-      case .object, .array: break
-      }
-      return
-    }
-    guard startsOnPath() else { return }
-    if depth == target.count { result = node }
+  /// Whether the scalar starting now is the value sought; past it, the probe is done.
+  ///
+  /// Called before the scalar's node is made, so that the values passed by make none.
+  private mutating func takesScalar() -> Bool {
+    guard startsOnPath() else { return false }
     done = true
+    return depth == target.count
   }
 
   mutating func beginObject() { open(isArray: false) }
@@ -112,16 +106,39 @@ struct PathProbe: StructuredWriter {
 
   mutating func number(_ value: Double) {
     if done { return }
-    scalar(.number(value))
+    if capture != nil {
+      capture?.number(value)
+    } else if takesScalar() {
+      result = .number(value)
+    }
   }
 
   mutating func string(_ value: String) {
     if done { return }
-    scalar(.string(value))
+    if capture != nil {
+      capture?.string(value)
+    } else if takesScalar() {
+      result = .string(value)
+    }
   }
 
   mutating func bool(_ value: Bool) {
     if done { return }
-    scalar(.bool(value))
+    if capture != nil {
+      capture?.bool(value)
+    } else if takesScalar() {
+      result = .bool(value)
+    }
+  }
+
+  /// Words the message only when it is the value sought or lies inside it: a diagnostic's
+  /// message takes far longer to word than its other members to write.
+  mutating func message(of diagnostic: Diagnostic) {
+    if done { return }
+    // Off the path, `string` would drop the value without a trace (a message is an object's
+    // member, never an array's element, so no element is counted).
+    guard capture != nil || (depth > 0 && matched == depth && !innermostIsArray && keyMatches)
+    else { return }
+    string(diagnostic.message)
   }
 }

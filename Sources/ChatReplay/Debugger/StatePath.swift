@@ -21,6 +21,18 @@ public struct StatePath: Hashable, Sendable, CustomStringConvertible {
   /// One `.` or `[` at the end is ignored: Tab completes a container as `inputBar.frame.`, and
   /// Enter then prints `inputBar.frame`.
   public init?(parsing text: String) {
+    var text = text
+    // An ASCII path (every path a state has) is read byte by byte: reading it by characters
+    // took some 15,000 instructions, and a page's window reads tens of thousands of them.
+    switch text.withUTF8(Self.parseASCII) {
+    case .path(let components): self.init(components)
+    case .notAPath: return nil
+    case .notASCII: self.init(parsingCharacters: text)
+    }
+  }
+
+  /// ``init(parsing:)`` read character by character, as any text must be.
+  init?(parsingCharacters text: String) {
     var components: [Component] = []
     var rest = Substring(text)
     if rest.count > 1, let last = rest.last, last == "." || last == "[" { rest = rest.dropLast() }
@@ -43,7 +55,55 @@ public struct StatePath: Hashable, Sendable, CustomStringConvertible {
       }
     }
     guard !components.isEmpty else { return nil }
-    self.components = components
+    self.init(components)
+  }
+
+  private enum ASCIIParse {
+    case path([Component])
+    case notAPath
+    case notASCII
+  }
+
+  /// ``init(parsing:)`` of an ASCII text, from its bytes (where a character is a byte): as the
+  /// characters are read, with ASCII's letters and digits for `isLetter` and `isNumber`.
+  private static func parseASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> ASCIIParse {
+    guard bytes.allSatisfy({ $0 < 0x80 }) else { return .notASCII }
+    func isLetter(_ byte: UInt8) -> Bool {
+      (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+    }
+    func isNameByte(_ byte: UInt8) -> Bool {
+      isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        || byte == UInt8(ascii: "_")
+    }
+    var end = bytes.count
+    if end > 1, bytes[end - 1] == UInt8(ascii: ".") || bytes[end - 1] == UInt8(ascii: "[") {
+      end -= 1
+    }
+    var components: [Component] = []
+    var index = 0
+    while index < end {
+      if bytes[index] == UInt8(ascii: "[") {
+        guard let close = bytes[(index + 1)..<end].firstIndex(of: UInt8(ascii: "]")),
+          let number = Int(
+            String(
+              decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<close]), as: UTF8.self))
+        else { return .notAPath }
+        components.append(.index(number))
+        index = close + 1
+      } else {
+        if !components.isEmpty {
+          guard bytes[index] == UInt8(ascii: ".") else { return .notAPath }
+          index += 1
+        }
+        let start = index
+        while index < end && isNameByte(bytes[index]) { index += 1 }
+        guard index > start, isLetter(bytes[start]) else { return .notAPath }
+        components.append(
+          .key(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+        )
+      }
+    }
+    return components.isEmpty ? .notAPath : .path(components)
   }
 
   public var description: String {
@@ -104,7 +164,21 @@ public struct StatePath: Hashable, Sendable, CustomStringConvertible {
   /// The value at this path inside `diagnostic` (the path from the diagnostic down, `id` or
   /// `message`; empty for the whole diagnostic), `nil` for no diagnostic.
   func value(in diagnostic: Diagnostic?) -> StateNode? {
+    value(in: diagnostic, probe: probe)
+  }
+
+  /// A probe for this path inside a diagnostic, `nil` for the whole diagnostic: made once for
+  /// the many diagnostics `value(in:probe:)` reads.
+  var probe: PathProbe? { components.isEmpty ? nil : PathProbe(path: self) }
+
+  /// ``value(in:)`` with this path's ``probe``.
+  func value(in diagnostic: Diagnostic?, probe: PathProbe?) -> StateNode? {
     guard let diagnostic else { return nil }
+    if var probe {
+      // One member: probed for, the others (the message above all) not built.
+      diagnostic.write(to: &probe)
+      return probe.result
+    }
     var builder = StateTreeBuilder()
     builder.diagnostic(diagnostic)
     guard let node = builder.root else { return nil }

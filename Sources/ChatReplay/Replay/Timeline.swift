@@ -206,12 +206,24 @@ public struct Timeline: Sendable {
     guard start <= end else { return }
     var state = self.state(at: start)
     guard body(state) else { return }
-    var step = start + 1
+    forEachEvent(from: start + 1, through: end) { _, event in
+      screen.reduce(into: &state, event)
+      return body(state)
+    }
+  }
+
+  /// Calls `body` with every step from `start` (at least 1) through `end` in order and the
+  /// event that produced it, without replaying them; `body` returns `false` to stop early.
+  public func forEachEvent(
+    from start: Int = 1, through end: Int? = nil, _ body: (Int, TimedEvent) -> Bool
+  ) {
+    precondition(start >= 1, "Step 0 has no event")
+    let end = end ?? lastStep
+    var step = start
     var line: Line?
     while step <= end {
       let current = line.map { lines.line(at: step - 1, after: $0) } ?? lines[step - 1]
-      screen.reduce(into: &state, event(on: current))
-      guard body(state) else { return }
+      guard body(step, event(on: current)) else { return }
       line = current
       step += 1
     }
