@@ -29,6 +29,11 @@ extension Debugger {
       // for all the diagnostics): there, the path is read from the diagnostic before and after,
       // as `StatePath.value(in:)` reads it, without the states.
       let rest = StatePath(Array(path.components.dropFirst(2)))
+      if rest.components.count == 1, case .key(let name) = rest.components[0],
+        let members = try diagnosticMemberChangeSteps(number)
+      {
+        return members[name] ?? []
+      }
       let probe = rest.probe
       return try diagnosticChanges(number).compactMap { change in
         rest.value(in: change.before, probe: probe) != rest.value(in: change.after, probe: probe)
@@ -78,6 +83,29 @@ extension Debugger {
       return true
     }
     if let stopped { throw .interrupted("blame", step: stopped, last: last) }
+    return steps
+  }
+
+  /// The steps at which each member of the `number`-th diagnostic changed, by name: each
+  /// change's diagnostics read once for all the members (a page's window asks for each), `nil`
+  /// when a diagnostic is not one flat object.
+  private mutating func diagnosticMemberChangeSteps(_ number: Int) throws(DebuggerError)
+    -> [String: [Int]]?
+  {
+    if let known = diagnosticMemberChanges[number] { return known }
+    var steps: [String: [Int]] = [:]
+    for change in try diagnosticChanges(number) {
+      let before = DiagnosticMembers(change.before)
+      let after = DiagnosticMembers(change.after)
+      guard before.isFlat && after.isFlat else { return nil }
+      for (name, value) in after.members where before[name] != value {
+        steps[name, default: []].append(change.step)
+      }
+      for (name, _) in before.members where after[name] == nil {
+        steps[name, default: []].append(change.step)
+      }
+    }
+    diagnosticMemberChanges[number] = steps
     return steps
   }
 

@@ -83,6 +83,9 @@ public struct Debugger: Sendable {
   /// For each N, the steps at which the N-th diagnostic changed, once `blame` has needed them
   /// (the index has one bit for all the diagnostics).
   var diagnosticChanges: [[DiagnosticChange]]?
+  /// For each N whose members `blame` has needed, the steps at which each member of the N-th
+  /// diagnostic changed, by the member's name.
+  var diagnosticMemberChanges: [Int: [String: [Int]]] = [:]
   var breakpoints: [Breakpoint] = []
   var displays: [(number: Int, path: StatePath)] = []
   var marks: [String: Int] = [:]

@@ -101,7 +101,18 @@ struct PathProbe: StructuredWriter {
       keyMatches = false
       return
     }
-    keyMatches = name.withUTF8Buffer { $0.elementsEqual(wanted) }
+    // Lengths first: most keys passed differ in length from the one sought.
+    guard name.utf8CodeUnitCount == wanted.count else {
+      keyMatches = false
+      return
+    }
+    keyMatches = name.withUTF8Buffer { name in
+      wanted.withUnsafeBufferPointer { wanted in
+        var index = 0
+        while index < wanted.count && name[index] == wanted[index] { index += 1 }
+        return index == wanted.count
+      }
+    }
   }
 
   mutating func number(_ value: Double) {

@@ -251,6 +251,60 @@ struct DebuggerTests {
         "blame diagnostics: 3 changes in steps 0…4; now [], set at step 4"))
   }
 
+  @Test func blameOfADiagnosticsMemberFollowsThatMemberAlone() {
+    var debugger = DebuggerFixture.debugger()
+    _ = debugger.run("goto 4")
+    // diagnostics[0] is bad-index at step 0 (item -1: the rxkeyboard layout scrolls to item
+    // count - 1 = 0 - 1 of a list that has 1), keyboard-gap from step 1, none at step 4. Only
+    // bad-index has an `item`: it goes at step 1, and step 4 leaves it gone.
+    expectNoDifference(
+      debugger.run("blame diagnostics[0].item"),
+      """
+      blame diagnostics[0].item: 1 change in steps 0…4; now (none), set at step 1
+        step 0 t=0s header 1 -1          (initial value)
+        step 1 t=1s line 2   -1 → (none) keyboard willChangeFrame → (0, 516, 393×336)  ← current value
+      by event: keyboard willChangeFrame ×1
+      """)
+    // Only keyboard-gap has a `gap`: 34 from step 1 (keyboard top 852 - 336 = 516, input bar
+    // bottom 852 - 336 - 34 = 482, 516 - 482 = 34); step 3 keeps it (the offset diagnostic
+    // went, not this one); step 4 takes it away.
+    #expect(
+      debugger.run("blame diagnostics[0].gap").hasPrefix(
+        """
+        blame diagnostics[0].gap: 2 changes in steps 0…4; now (none), set at step 4
+          step 0 t=0s header 1 (none)      (initial value)
+          step 1 t=1s line 2   (none) → 34 keyboard willChangeFrame
+        """))
+    // A member no diagnostic has never changes.
+    #expect(
+      debugger.run("blame diagnostics[0].nothing").hasPrefix(
+        "blame diagnostics[0].nothing: never changed in steps 0…4; now (none), as at step 0"))
+  }
+
+  @Test func blameOfTheTimeListsTheStepsWhoseEventCameLater() {
+    // The fixture with its second event at t=1 like the first, and its fourth at t=3 like the
+    // third: the time changes at step 1 (0 → 1) and step 3 (1 → 3) only.
+    let text = DebuggerFixture.text.replacing(#""t":2,"#, with: #""t":1,"#)
+      .replacing(#""t":4,"#, with: #""t":3,"#)
+    guard case .success(let timeline) = Timeline.load(Array(text.utf8)) else {
+      Issue.record("the fixture did not load")
+      return
+    }
+    var debugger = Debugger(timeline: timeline)
+    _ = debugger.run("goto 4")
+    expectNoDifference(
+      debugger.run("blame t"),
+      """
+      blame t: 2 changes in steps 0…4; now 3, set at step 3
+        step 0 t=0s header 1 0     (initial value)
+        step 1 t=1s line 2   0 → 1 keyboard willChangeFrame → (0, 516, 393×336)
+        step 3 t=3s line 4   1 → 3 sendTap  ← current value
+      by event: keyboard willChangeFrame ×1, sendTap ×1
+      """)
+    // The step changes at every step.
+    #expect(debugger.run("blame step").hasPrefix("blame step: 4 changes in steps 0…4"))
+  }
+
   @Test func breakpointsStopWhereTheirExpressionBecomesTrue() {
     var debugger = DebuggerFixture.debugger()
     #expect(debugger.run("break when event sendTap") == "Breakpoint 1: when event sendTap")
