@@ -98,11 +98,11 @@ extension Debugger {
       let before = DiagnosticMembers(change.before)
       let after = DiagnosticMembers(change.after)
       guard before.isFlat && after.isFlat else { return nil }
-      for (name, value) in after.members where before[name] != value {
-        steps[name, default: []].append(change.step)
+      for index in after.members.indices where before.differs(from: after, at: index) {
+        steps[after.members[index].name.description, default: []].append(change.step)
       }
-      for (name, _) in before.members where after[name] == nil {
-        steps[name, default: []].append(change.step)
+      for (name, _) in before.members where !after.has(name) {
+        steps[name.description, default: []].append(change.step)
       }
     }
     diagnosticMemberChanges[number] = steps

@@ -122,14 +122,16 @@ struct PageBuilder {
 
   /// A builder for about `expectedCount` steps from step `first` on, measured with `measurer`.
   ///
-  /// With `timeline` (the whole recording), the page carries `why` and `blame`. Without
+  /// With `timeline` (the whole recording), the page carries `why` and `blame`; `index` is the
+  /// timeline's change index when it was built as the timeline was loaded (else it is built
+  /// here, in a second replay). Without
   /// `readsFields`, every state is written whole and compared leaf by leaf, as a page that
   /// carries `why` and `blame` is (the reference the tests hold the faster way to). Without
   /// `drawsScene`, the scene is left to a ``PageScene`` handed to
   /// ``finish(name:title:layout:lastStep:scene:)``.
   init(
     measurer: any TextMeasuring, first: Int, expectedCount: Int, explaining timeline: Timeline?,
-    readsFields: Bool = true, drawsScene: Bool = true
+    index: ChangeIndex? = nil, readsFields: Bool = true, drawsScene: Bool = true
   ) {
     self.timeline = timeline
     self.readsFields = readsFields && timeline == nil
@@ -144,7 +146,7 @@ struct PageBuilder {
     explains = timeline != nil
     if let timeline {
       // Every value's why and blame at every step of the window read the same values again.
-      var explainer = Debugger(timeline: timeline)
+      var explainer = Debugger(timeline: timeline, index: index)
       explainer.rememberValues()
       debugger = explainer
     }

@@ -42,7 +42,11 @@ extension PageData {
     _ source: [UInt8], _ options: Replayer.Options, _ name: String, _ first: Int, _ last: Int?
   ) -> Result<Pass, RecordingError> {
     let timeline: Timeline
-    switch Timeline.load(source, options: options) {
+    // The change index `why` and `blame` read, built in the same replay.
+    var index = ChangeIndex()
+    switch Timeline.load(
+      source, options: options, observe: { index.add($0, event: $1, settled: $2) })
+    {
     case .success(let loaded): timeline = loaded
     case .failure(let error): return .failure(error)
     }
@@ -51,7 +55,9 @@ extension PageData {
       return .success(Pass(lastStep: timeline.lastStep, data: nil))
     }
     return .success(
-      Pass(lastStep: timeline.lastStep, data: jsonUTF8(timeline, name: name, range: first...end)))
+      Pass(
+        lastStep: timeline.lastStep,
+        data: jsonUTF8(timeline, name: name, range: first...end, index: index)))
   }
 
 }

@@ -27,20 +27,26 @@ public enum PageData {
   }
 
   /// ``json(_:name:range:)`` as UTF-8 bytes, with no `String` made of a page's megabytes.
-  public static func jsonUTF8(_ timeline: Timeline, name: String, range: ClosedRange<Int>)
-    -> [UInt8]
-  {
-    jsonUTF8(timeline, name: name, range: range, readsFields: true)
+  ///
+  /// `index` is the timeline's change index, when it was built as the timeline was loaded (see
+  /// ``Timeline/load(_:options:keepGoing:chunkSize:decodedAhead:replayed:observe:continuing:)``):
+  /// a page short enough to carry `why` and `blame` otherwise builds it in a second replay.
+  public static func jsonUTF8(
+    _ timeline: Timeline, name: String, range: ClosedRange<Int>, index: ChangeIndex? = nil
+  ) -> [UInt8] {
+    jsonUTF8(timeline, name: name, range: range, index: index, readsFields: true)
   }
 
   /// ``jsonUTF8(_:name:range:)``; without `readsFields`, each state written whole and compared
   /// leaf by leaf (see ``PageBuilder``).
   static func jsonUTF8(
-    _ timeline: Timeline, name: String, range: ClosedRange<Int>, readsFields: Bool
+    _ timeline: Timeline, name: String, range: ClosedRange<Int>, index: ChangeIndex? = nil,
+    readsFields: Bool
   ) -> [UInt8] {
     var builder = PageBuilder(
       measurer: timeline.screen.measurer, first: range.lowerBound, expectedCount: range.count,
-      explaining: range.count <= explainedStepLimit ? timeline : nil, readsFields: readsFields)
+      explaining: range.count <= explainedStepLimit ? timeline : nil, index: index,
+      readsFields: readsFields)
     var state = timeline.state(at: range.lowerBound)
     // Each event is decoded once, for the replay and the page's event columns.
     var line = range.lowerBound > 0 ? timeline.lines[range.lowerBound - 1] : nil
