@@ -171,29 +171,6 @@ struct HTMLCommand: Command {
       console.error.line("Error: \(error.description)")
       return .failure
     }
-    // A window short enough to carry why and blame needs a timeline of the whole recording and
-    // its change index: loaded as the debugger loads them, in one replay, the second core
-    // decoding ahead with --jobs 2.
-    let lineCount = bytes.withUnsafeBufferPointer { Timeline.lineCount(of: $0) }
-    if min(to ?? Int.max, lineCount + 1) - (from ?? 0) + 1 <= PageData.explainedStepLimit {
-      var index = ChangeIndex()
-      let timeline: Timeline
-      switch DebugCommand.load(
-        bytes, options: options, keepGoing: false, jobs: min(jobs, 2), index: &index)
-      {
-      case .success(let loaded): timeline = loaded
-      case .failure(let error):
-        console.error.line(error.rendered(file: file))
-        return .failure
-      }
-      guard let range = window(lastStep: timeline.lastStep, layoutCount: 1, &console) else {
-        return .failure
-      }
-      let data = PageData.jsonUTF8(timeline, name: file, range: range, index: index)
-      return writePage(to: outputPath, &console) { output in
-        data.withUnsafeBufferPointer { output($0) }
-      }
-    }
     let pass: PageData.Pass
     switch PageData.jsonUTF8(bytes, options: options, name: file, first: from ?? 0, last: to) {
     case .success(let made): pass = made

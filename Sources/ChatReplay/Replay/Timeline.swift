@@ -142,8 +142,8 @@ public struct Timeline: Sendable {
   }
 
   /// The number of line breaks in `bytes` (a timeline and a page made in one pass reserve
-  /// their columns by it; `replay html` tells a window short enough to explain by it).
-  public static func lineCount(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+  /// their columns by it).
+  static func lineCount(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
     var count = 0
     var start = 0
     while let index = firstIndex(of: 0x0A, in: bytes, from: start) {
