@@ -62,6 +62,9 @@ blame keyboard.visibleHeight
 blame inputBar.frame.maxY
 blame inputBar.text
 blame messages[3].text
+blame t
+blame diagnostics[0].message
+blame diagnostics[0].gap
 goto -1
 break when messageCount == 20
 reverse-continue
