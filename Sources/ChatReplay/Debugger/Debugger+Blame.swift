@@ -135,21 +135,10 @@ extension Debugger {
     -> [DiagnosticChange]
   {
     if diagnosticChanges == nil {
-      var lists: [[DiagnosticChange]] = []
-      var previous: [Diagnostic] = []
+      var changes = DiagnosticChanges()
       var stopped: Int?
       timeline.forEachState { state in
-        let current = state.diagnostics
-        if state.step > 0 && current != previous {
-          for number in 0..<max(current.count, previous.count) {
-            let after = number < current.count ? current[number] : nil
-            let before = number < previous.count ? previous[number] : nil
-            guard after != before else { continue }
-            while lists.count <= number { lists.append([]) }
-            lists[number].append(DiagnosticChange(step: state.step, before: before, after: after))
-          }
-        }
-        previous = current
+        changes.add(state)
         if state.step % Self.cancellationInterval == 0 && isCancelled(state.step) {
           stopped = state.step
           return false
@@ -157,10 +146,9 @@ extension Debugger {
         return true
       }
       if let stopped { throw .interrupted("blame", step: stopped, last: timeline.lastStep) }
-      diagnosticChanges = lists
+      diagnosticChanges = changes
     }
-    guard let lists = diagnosticChanges, number < lists.count else { return [] }
-    return lists[number]
+    return diagnosticChanges?.changes(of: number) ?? []
   }
 
   /// The changes of `messages[N]…`, without a pass over the recording.
@@ -325,11 +313,4 @@ extension String {
     while text.last == " " { text.removeLast() }
     return text
   }
-}
-
-/// A step at which one diagnostic of the list (by its place) came, went or became another.
-struct DiagnosticChange: Sendable {
-  var step: Int
-  var before: Diagnostic?
-  var after: Diagnostic?
 }

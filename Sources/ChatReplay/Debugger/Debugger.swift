@@ -80,9 +80,8 @@ public struct Debugger: Sendable {
   var remembered: RememberedValues?
   /// What each step changed, so scans visit only the steps that matter.
   let index: ChangeIndex
-  /// For each N, the steps at which the N-th diagnostic changed, once `blame` has needed them
-  /// (the index has one bit for all the diagnostics).
-  var diagnosticChanges: [[DiagnosticChange]]?
+  /// Where each diagnostic changed, once `blame` has needed it or when given at the start.
+  var diagnosticChanges: DiagnosticChanges?
   /// For each N whose members `blame` has needed, the steps at which each member of the N-th
   /// diagnostic changed, by the member's name.
   var diagnosticMemberChanges: [Int: [String: [Int]]] = [:]
@@ -105,7 +104,17 @@ public struct Debugger: Sendable {
   /// A debugger at step 0; `index` is built from `timeline` when not given (pass the one built
   /// while loading to save a pass).
   public init(timeline: Timeline, index: ChangeIndex? = nil, usesColor: Bool = false) {
+    self.init(timeline: timeline, index: index, diagnosticChanges: nil, usesColor: usesColor)
+  }
+
+  /// A debugger at step 0 with where each diagnostic changed, gathered while `timeline` loaded
+  /// (else gathered in a pass of its own when `blame` first needs it).
+  init(
+    timeline: Timeline, index: ChangeIndex?, diagnosticChanges: DiagnosticChanges?,
+    usesColor: Bool = false
+  ) {
     self.timeline = timeline
+    self.diagnosticChanges = diagnosticChanges
     self.index = index ?? ChangeIndex(timeline: timeline)
     self.usesColor = usesColor
     self.cache = StateCache(timeline: timeline)

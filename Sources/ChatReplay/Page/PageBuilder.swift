@@ -124,14 +124,15 @@ struct PageBuilder {
   ///
   /// With `timeline` (the whole recording), the page carries `why` and `blame`; `index` is the
   /// timeline's change index when it was built as the timeline was loaded (else it is built
-  /// here, in a second replay). Without
+  /// here, in a second replay), and `diagnosticChanges` where each diagnostic changed, likewise. Without
   /// `readsFields`, every state is written whole and compared leaf by leaf, as a page that
   /// carries `why` and `blame` is (the reference the tests hold the faster way to). Without
   /// `drawsScene`, the scene is left to a ``PageScene`` handed to
   /// ``finish(name:title:layout:lastStep:scene:)``.
   init(
     measurer: any TextMeasuring, first: Int, expectedCount: Int, explaining timeline: Timeline?,
-    index: ChangeIndex? = nil, readsFields: Bool = true, drawsScene: Bool = true
+    index: ChangeIndex? = nil, diagnosticChanges: DiagnosticChanges? = nil,
+    readsFields: Bool = true, drawsScene: Bool = true
   ) {
     self.timeline = timeline
     self.readsFields = readsFields && timeline == nil
@@ -146,7 +147,8 @@ struct PageBuilder {
     explains = timeline != nil
     if let timeline {
       // Every value's why and blame at every step of the window read the same values again.
-      var explainer = Debugger(timeline: timeline, index: index)
+      var explainer = Debugger(
+        timeline: timeline, index: index, diagnosticChanges: diagnosticChanges)
       explainer.rememberValues()
       debugger = explainer
     }

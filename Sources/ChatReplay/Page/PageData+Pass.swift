@@ -42,10 +42,16 @@ extension PageData {
     _ source: [UInt8], _ options: Replayer.Options, _ name: String, _ first: Int, _ last: Int?
   ) -> Result<Pass, RecordingError> {
     let timeline: Timeline
-    // The change index `why` and `blame` read, built in the same replay.
+    // The change index and the diagnostics' changes `why` and `blame` read, gathered in the same
+    // replay.
     var index = ChangeIndex()
+    var diagnosticChanges = DiagnosticChanges()
     switch Timeline.load(
-      source, options: options, observe: { index.add($0, event: $1, settled: $2) })
+      source, options: options,
+      observe: { state, event, settled in
+        index.add(state, event: event, settled: settled)
+        diagnosticChanges.add(state, settled: settled)
+      })
     {
     case .success(let loaded): timeline = loaded
     case .failure(let error): return .failure(error)
@@ -57,7 +63,9 @@ extension PageData {
     return .success(
       Pass(
         lastStep: timeline.lastStep,
-        data: jsonUTF8(timeline, name: name, range: first...end, index: index)))
+        data: jsonUTF8(
+          timeline, name: name, range: first...end, index: index,
+          diagnosticChanges: diagnosticChanges)))
   }
 
 }

@@ -37,16 +37,27 @@ public enum PageData {
     jsonUTF8(timeline, name: name, range: range, index: index, readsFields: true)
   }
 
+  /// ``jsonUTF8(_:name:range:index:)`` with where each diagnostic changed, gathered while the
+  /// timeline loaded.
+  static func jsonUTF8(
+    _ timeline: Timeline, name: String, range: ClosedRange<Int>, index: ChangeIndex,
+    diagnosticChanges: DiagnosticChanges
+  ) -> [UInt8] {
+    jsonUTF8(
+      timeline, name: name, range: range, index: index, diagnosticChanges: diagnosticChanges,
+      readsFields: true)
+  }
+
   /// ``jsonUTF8(_:name:range:)``; without `readsFields`, each state written whole and compared
   /// leaf by leaf (see ``PageBuilder``).
   static func jsonUTF8(
     _ timeline: Timeline, name: String, range: ClosedRange<Int>, index: ChangeIndex? = nil,
-    readsFields: Bool
+    diagnosticChanges: DiagnosticChanges? = nil, readsFields: Bool
   ) -> [UInt8] {
     var builder = PageBuilder(
       measurer: timeline.screen.measurer, first: range.lowerBound, expectedCount: range.count,
       explaining: range.count <= explainedStepLimit ? timeline : nil, index: index,
-      readsFields: readsFields)
+      diagnosticChanges: diagnosticChanges, readsFields: readsFields)
     var state = timeline.state(at: range.lowerBound)
     // Each event is decoded once, for the replay and the page's event columns.
     var line = range.lowerBound > 0 ? timeline.lines[range.lowerBound - 1] : nil

@@ -1,3 +1,4 @@
+import ReplayTestSupport
 import Testing
 
 @testable import ChatReplay
@@ -39,6 +40,41 @@ struct RememberedBlameTests {
         #expect(rememberedWhy == foundWhy, "why \(path) at step \(step)")
       }
     }
+  }
+
+  /// Where each diagnostic changed, gathered while a timeline loads, is what a pass finds.
+  ///
+  /// A page's window gathers them while its timeline loads; a debugger without them finds them
+  /// in a pass of its own. Their `blame` of every diagnostic's
+  /// fields, and of fields no diagnostic has, is the same: on the realistic session, and on the
+  /// debugger's fixture, whose step 0 has a diagnostic (bad-index) that goes at step 1.
+  @Test(arguments: ["realistic", "fixture"])
+  func diagnosticsGatheredWhileLoadingAreTheOnesAPassFinds(_ name: String) throws {
+    let recording =
+      name == "fixture"
+      ? Array(DebuggerFixture.text.utf8)
+      : PagePassTests.recording(.realistic, seed: 3, count: 300)
+    var changes = DiagnosticChanges()
+    let timeline = try Timeline.load(
+      recording, observe: { state, _, settled in changes.add(state, settled: settled) }
+    ).get()
+    var gathered = Debugger(timeline: timeline, index: nil, diagnosticChanges: changes)
+    var found = Debugger(timeline: timeline)
+    var listed = 0
+    for step in Set([0, timeline.lastStep / 2, timeline.lastStep]).sorted() {
+      _ = gathered.execute("goto \(step)")
+      _ = found.execute("goto \(step)")
+      for number in 0..<4 {
+        for field in ["", ".id", ".message", ".gap", ".offsetY", ".item", ".nothing"] {
+          let command = "blame diagnostics[\(number)]\(field)"
+          let text = gathered.execute(command).text
+          #expect(text == found.execute(command).text, "\(command) at step \(step)")
+          if text.contains(" changes in ") || text.contains(" change in ") { listed += 1 }
+        }
+      }
+    }
+    // The recording's diagnostics do change: the comparison is not of empty lists alone.
+    #expect(listed > 5)
   }
 
   @Test func stepChangesAtEveryStepAndIsSetByTheStepItIs() throws {
