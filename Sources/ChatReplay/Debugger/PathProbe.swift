@@ -77,13 +77,24 @@ struct PathProbe: StructuredWriter {
     depth -= 1
   }
 
-  /// Whether the scalar starting now is the value sought; past it, the probe is done.
+  /// A scalar: written into the captured value when inside one, else kept when it is the value
+  /// sought (past it, the probe is done).
   ///
-  /// Called before the scalar's node is made, so that the values passed by make none.
-  private mutating func takesScalar() -> Bool {
-    guard startsOnPath() else { return false }
+  /// `node` is made only when it is kept, so that the values passed by make none.
+  @inline(__always)
+  private mutating func scalar(
+    _ write: (inout StateTreeBuilder) -> Void, _ node: @autoclosure () -> StateNode
+  ) {
+    if done { return }
+    // Taken out while written, so that the builder is not shared (and copied) meanwhile.
+    if var captured = capture.take() {
+      write(&captured)
+      capture = captured
+      return
+    }
+    guard startsOnPath() else { return }
     done = true
-    return depth == target.count
+    if depth == target.count { result = node() }
   }
 
   mutating func beginObject() { open(isArray: false) }
@@ -115,32 +126,9 @@ struct PathProbe: StructuredWriter {
     }
   }
 
-  mutating func number(_ value: Double) {
-    if done { return }
-    if capture != nil {
-      capture?.number(value)
-    } else if takesScalar() {
-      result = .number(value)
-    }
-  }
-
-  mutating func string(_ value: String) {
-    if done { return }
-    if capture != nil {
-      capture?.string(value)
-    } else if takesScalar() {
-      result = .string(value)
-    }
-  }
-
-  mutating func bool(_ value: Bool) {
-    if done { return }
-    if capture != nil {
-      capture?.bool(value)
-    } else if takesScalar() {
-      result = .bool(value)
-    }
-  }
+  mutating func number(_ value: Double) { scalar({ $0.number(value) }, .number(value)) }
+  mutating func string(_ value: String) { scalar({ $0.string(value) }, .string(value)) }
+  mutating func bool(_ value: Bool) { scalar({ $0.bool(value) }, .bool(value)) }
 
   /// Words the message only when it is the value sought or lies inside it: a diagnostic's
   /// message takes far longer to word than its other members to write.
