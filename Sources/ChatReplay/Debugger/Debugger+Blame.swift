@@ -34,10 +34,9 @@ extension Debugger {
       {
         return members[name] ?? []
       }
-      let probe = rest.probe
+      // The whole diagnostic, or a path below one of its members (a scalar: never a value).
       return try diagnosticChanges(number).compactMap { change in
-        rest.value(in: change.before, probe: probe) != rest.value(in: change.after, probe: probe)
-          ? change.step : nil
+        rest.value(in: change.before) != rest.value(in: change.after) ? change.step : nil
       }
     }
     if let (bits, isExact) = index.bits(for: path) {

@@ -164,17 +164,9 @@ public struct StatePath: Hashable, Sendable, CustomStringConvertible {
   /// The value at this path inside `diagnostic` (the path from the diagnostic down, `id` or
   /// `message`; empty for the whole diagnostic), `nil` for no diagnostic.
   func value(in diagnostic: Diagnostic?) -> StateNode? {
-    value(in: diagnostic, probe: probe)
-  }
-
-  /// A probe for this path inside a diagnostic, `nil` for the whole diagnostic: made once for
-  /// the many diagnostics `value(in:probe:)` reads.
-  var probe: PathProbe? { components.isEmpty ? nil : PathProbe(path: self) }
-
-  /// ``value(in:)`` with this path's ``probe``.
-  func value(in diagnostic: Diagnostic?, probe: PathProbe?) -> StateNode? {
     guard let diagnostic else { return nil }
-    if var probe {
+    if !components.isEmpty {
+      var probe = PathProbe(path: self)
       // One member: probed for, the others (the message above all) not built.
       diagnostic.write(to: &probe)
       return probe.result

@@ -65,7 +65,7 @@ extension PageData {
         lastStep: timeline.lastStep,
         data: jsonUTF8(
           timeline, name: name, range: first...end, index: index,
-          diagnosticChanges: diagnosticChanges)))
+          diagnosticChanges: diagnosticChanges, readsFields: true)))
   }
 
 }

@@ -27,29 +27,18 @@ public enum PageData {
   }
 
   /// ``json(_:name:range:)`` as UTF-8 bytes, with no `String` made of a page's megabytes.
-  ///
-  /// `index` is the timeline's change index, when it was built as the timeline was loaded (see
-  /// ``Timeline/load(_:options:keepGoing:chunkSize:decodedAhead:replayed:observe:continuing:)``):
-  /// a page short enough to carry `why` and `blame` otherwise builds it in a second replay.
-  public static func jsonUTF8(
-    _ timeline: Timeline, name: String, range: ClosedRange<Int>, index: ChangeIndex? = nil
-  ) -> [UInt8] {
-    jsonUTF8(timeline, name: name, range: range, index: index, readsFields: true)
-  }
-
-  /// ``jsonUTF8(_:name:range:index:)`` with where each diagnostic changed, gathered while the
-  /// timeline loaded.
-  static func jsonUTF8(
-    _ timeline: Timeline, name: String, range: ClosedRange<Int>, index: ChangeIndex,
-    diagnosticChanges: DiagnosticChanges
-  ) -> [UInt8] {
-    jsonUTF8(
-      timeline, name: name, range: range, index: index, diagnosticChanges: diagnosticChanges,
-      readsFields: true)
+  public static func jsonUTF8(_ timeline: Timeline, name: String, range: ClosedRange<Int>)
+    -> [UInt8]
+  {
+    jsonUTF8(timeline, name: name, range: range, readsFields: true)
   }
 
   /// ``jsonUTF8(_:name:range:)``; without `readsFields`, each state written whole and compared
   /// leaf by leaf (see ``PageBuilder``).
+  ///
+  /// `index` and `diagnosticChanges`, when given, are the
+  /// timeline's change index and where each diagnostic changed, gathered as it loaded: a page
+  /// short enough to carry `why` and `blame` otherwise finds them in replays of its own.
   static func jsonUTF8(
     _ timeline: Timeline, name: String, range: ClosedRange<Int>, index: ChangeIndex? = nil,
     diagnosticChanges: DiagnosticChanges? = nil, readsFields: Bool
