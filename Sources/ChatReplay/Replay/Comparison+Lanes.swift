@@ -328,7 +328,25 @@ extension Comparison {
       _ systemBottom: inout Double, _ last: inout StoredCell,
       into cells: UnsafeMutablePointer<StoredCell>, _ diagnostics: inout [Diagnostic]
     ) {
+      // The last keystroke taken whose text is not yet the state's. A keystroke that leaves the
+      // state settled changes only its step, time and text, and nothing reads the text before
+      // the next event that is not such a keystroke (or the batch's end): a run of keystrokes
+      // stores one text, its last, instead of retaining and releasing each (texts the other
+      // lanes share, on the other core).
+      var pending: Int?
+      defer { if let pending { takeText(of: events[pending], into: &state) } }
       for index in events.indices {
+        if case .textChange = events[index].event, screen.takesKeystrokeSettled(state) {
+          state.step += 1
+          state.t = events[index].t
+          pending = index
+          (cells + index).initialize(to: last)
+          continue
+        }
+        if let taken = pending {
+          pending = nil
+          takeText(of: events[taken], into: &state)
+        }
         // A step that changed at most the text leaves the geometry, the system inset and the
         // diagnostics as they were: its cell is the step before's.
         if !screen.reduceSettled(into: &state, events[index]) {
@@ -339,6 +357,13 @@ extension Comparison {
         }
         (cells + index).initialize(to: last)
       }
+    }
+
+    /// Makes the text of `event`, a keystroke the lane took settled, the state's input text, as
+    /// ``ChatScreen/reduceSettled(into:_:)`` would have.
+    @inline(never)
+    private static func takeText(of event: TimedEvent, into state: inout ChatState) {
+      if case .textChange(let text) = event.event { state.inputBar.text = text }
     }
 
     /// The cell of `state`, whose system inset's bottom is `systemBottom`: its
