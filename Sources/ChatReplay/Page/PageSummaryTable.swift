@@ -100,57 +100,9 @@ struct PageSummaryTable {
   private static func writePlainKeystroke(_ text: String, to scratch: ByteStorage) -> Bool? {
     var text = text
     return text.withUTF8 { utf8 -> Bool? in
-      let count = utf8.count
-      let decisive = min(count, keystrokeDecisiveCount)
-      if decisive > 0 {
-        guard let base = utf8.baseAddress, isPlainASCII(base, count: decisive) else {
-          return nil
-        }
-      }
-      let prefix: StaticString = "textChange \""
-      let ellipsis: StaticString = "…"
       scratch.count = 0
-      scratch.reserve(prefix.utf8CodeUnitCount + keystrokeDecisiveCount + 4)
-      scratch.append(prefix.utf8Start, count: prefix.utf8CodeUnitCount)
-      if count > keystrokeDecisiveCount - 1 {
-        scratch.append(utf8.baseAddress, count: keystrokeDecisiveCount - 2)
-        scratch.append(ellipsis.utf8Start, count: ellipsis.utf8CodeUnitCount)
-      } else if count > 0 {
-        scratch.append(utf8.baseAddress, count: count)
-      }
-      scratch.append(UInt8(ascii: "\""))
-      return count > keystrokeDecisiveCount - 1
+      return SummaryText.appendPlainKeystroke(utf8, to: scratch)
     }
-  }
-
-  /// How many of a keystroke's first bytes make its summary when they are ASCII: a text of more
-  /// than 24 scalars is quoted as its first 23 and `…`.
-  private static let keystrokeDecisiveCount = 25
-
-  /// Whether the `count` bytes at `base` are all printable ASCII (0x20 to 0x7E) but a quote or
-  /// a backslash: bytes that neither a string's escaping nor a summary's quoting changes (but
-  /// ``PageBytes``' quoting of `<`, `>` and `&`, which is the same on either path).
-  @inline(__always)
-  static func isPlainASCII(_ base: UnsafePointer<UInt8>, count: Int) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs = ones &* 0x80
-    // Whether a byte of `word` is zero, in its high bit (exact for the word as a whole).
-    func zero(_ word: UInt64) -> UInt64 { (word &- ones) & ~word }
-    var index = 0
-    while index + 8 <= count {
-      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-      let flags =
-        zero(word ^ (ones &* 0x22)) | zero(word ^ (ones &* 0x5C)) | zero(word ^ (ones &* 0x7F))
-        | ((word &- (ones &* 0x20)) & ~word) | word
-      if flags & highs != 0 { return false }
-      index += 8
-    }
-    while index < count {
-      let byte = base[index]
-      if byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C { return false }
-      index += 1
-    }
-    return true
   }
 
   /// A multiplicative hash of `bytes`, eight at a time: the table needs its keys spread, not

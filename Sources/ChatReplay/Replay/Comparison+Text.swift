@@ -383,6 +383,15 @@ struct KeystrokeSummary: Sendable {
         }
         return characters
       }
+      // Most texts: printable ASCII, written as they are, one character a byte but the
+      // ellipsis (three bytes) of a shortened one; at most 37 characters, so cut only in a
+      // narrower column.
+      let start = storage.count
+      if let isShortened = SummaryText.appendPlainKeystroke(utf8, to: storage) {
+        let characters = storage.count - start - (isShortened ? 2 : 0)
+        guard characters > width else { return characters }
+        return TextBytes.cutSummary(from: start, width: width, isPlain: true, in: storage)
+      }
       return appendNew(utf8, original, width: width, to: storage)
     }
   }

@@ -310,3 +310,65 @@ enum SummaryText {
     }
   }
 }
+
+extension SummaryText {
+  /// Appends the summary of a keystroke whose text's UTF-8 is `utf8` when the bytes that make
+  /// the summary (its first 25) are printable ASCII that needs no escape, and returns whether
+  /// the text was shortened; `nil`, with nothing written, otherwise.
+  ///
+  /// Such a summary is `textChange "…"` around the text's bytes as they are, its first 23 and
+  /// `…` when it has more than 24 (each of those bytes is a scalar and a character of its own):
+  /// the bytes of ``appendKeystroke(_:to:decisiveCount:)``, without its general walk. It is at
+  /// most 37 characters: 11 for `textChange `, two quotes, and at most 24 of the text.
+  static func appendPlainKeystroke(_ utf8: UnsafeBufferPointer<UInt8>, to storage: ByteStorage)
+    -> Bool?
+  {
+    let count = utf8.count
+    let decisive = min(count, plainKeystrokeDecisiveCount)
+    if decisive > 0 {
+      guard let base = utf8.baseAddress, isPlainASCII(base, count: decisive) else { return nil }
+    }
+    let prefix: StaticString = "textChange \""
+    let ellipsis: StaticString = "…"
+    storage.reserve(prefix.utf8CodeUnitCount + plainKeystrokeDecisiveCount + 4)
+    storage.append(prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+    if count > plainKeystrokeDecisiveCount - 1 {
+      storage.append(utf8.baseAddress, count: plainKeystrokeDecisiveCount - 2)
+      storage.append(ellipsis.utf8Start, count: ellipsis.utf8CodeUnitCount)
+    } else if count > 0 {
+      storage.append(utf8.baseAddress, count: count)
+    }
+    storage.append(UInt8(ascii: "\""))
+    return count > plainKeystrokeDecisiveCount - 1
+  }
+
+  /// How many of a keystroke's first bytes make its summary when they are ASCII: a text of more
+  /// than 24 scalars is quoted as its first 23 and `…`.
+  static let plainKeystrokeDecisiveCount = 25
+
+  /// Whether the `count` bytes at `base` are all printable ASCII (0x20 to 0x7E) but a quote or
+  /// a backslash: bytes that neither a string's escaping nor a summary's quoting changes (a
+  /// page's quoting of `<`, `>` and `&` in ``PageBytes`` comes after, the same on either path).
+  @inline(__always)
+  static func isPlainASCII(_ base: UnsafePointer<UInt8>, count: Int) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs = ones &* 0x80
+    // Whether a byte of `word` is zero, in its high bit (exact for the word as a whole).
+    func zero(_ word: UInt64) -> UInt64 { (word &- ones) & ~word }
+    var index = 0
+    while index + 8 <= count {
+      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      let flags =
+        zero(word ^ (ones &* 0x22)) | zero(word ^ (ones &* 0x5C)) | zero(word ^ (ones &* 0x7F))
+        | ((word &- (ones &* 0x20)) & ~word) | word
+      if flags & highs != 0 { return false }
+      index += 8
+    }
+    while index < count {
+      let byte = base[index]
+      if byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C { return false }
+      index += 1
+    }
+    return true
+  }
+}

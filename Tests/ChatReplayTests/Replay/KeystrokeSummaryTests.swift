@@ -11,12 +11,12 @@ import Testing
 /// in one walk when its scalars may join.
 struct KeystrokeSummaryTests {
   /// The summary by its definition, with the column's width, and the characters it takes.
-  static func reference(_ text: String) -> (String, Int) {
+  static func reference(_ text: String, width: Int = 44) -> (String, Int) {
     var bytes: [UInt8] = []
     JSONWriter.appendString(
       text.count > 24 ? String(text.prefix(23)) + "…" : text, to: &bytes)
     let summary = "textChange " + String(decoding: bytes, as: UTF8.self)
-    let kept = String(summary.prefix(44))
+    let kept = String(summary.prefix(width))
     return (kept, kept.count)
   }
 
@@ -76,6 +76,24 @@ struct KeystrokeSummaryTests {
       #expect(characters == count, "\(text.debugDescription)")
       #expect(worded == expected, "\(text.debugDescription)")
       #expect(alone == count, "\(text.debugDescription)")
+    }
+  }
+
+  /// In a column narrower than a plain text's summary (at most 37 characters), the summary
+  /// written straight from the text's bytes is cut as the general one is.
+  @Test func narrowColumnsCutTheSummary() {
+    var keystrokes = KeystrokeSummary()
+    let storage = ByteStorage(capacity: 64)
+    for width in [12, 20, 30, 36, 37] {
+      for text in Self.drafts {
+        storage.count = 0
+        let characters = keystrokes.append(.textChange(text: text), width: width, to: storage)
+        let (expected, count) = Self.reference(text, width: width)
+        #expect(
+          String(decoding: storage.buffer, as: UTF8.self) == expected,
+          "\(width) \(text.debugDescription)")
+        #expect(characters == count, "\(width) \(text.debugDescription)")
+      }
     }
   }
 
