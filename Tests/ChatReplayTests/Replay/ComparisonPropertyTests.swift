@@ -10,21 +10,10 @@ struct ComparisonPropertyTests {
     let columns = Comparison.Column.every()
     let streams = Gen.oneOf([PropertyDefaults.realistic, PropertyDefaults.adversarial])
     expectProperty(streams, cases: 40) { recording in
-      let bytes = recording.bytes
-      var comparator = Comparator(
-        columns: columns, options: Replayer.Options(measurer: PropertyDefaults.measurer))
-      var rows: [[Comparison.Cell]] = []
-      func take(_ output: Comparator.Output) -> Bool {
-        if case .row(let row) = output { rows.append(row.cells) }
-        return true
-      }
       // Small chunks: runs of keystrokes cross from one batch into the next.
-      for start in stride(from: 0, to: bytes.count, by: 512) {
-        bytes[start..<min(start + 512, bytes.count)].withUnsafeBufferPointer {
-          _ = comparator.read($0, take)
-        }
-      }
-      comparator.finish(take)
+      let rows = ComparisonTests.cells(
+        comparing: recording.bytes, columns: columns,
+        options: Replayer.Options(measurer: PropertyDefaults.measurer), chunkSize: 512)
       for (column, layout) in LayoutID.allCases.enumerated() {
         let states = recording.states(layout: layout)
         guard rows.count == states.count else {

@@ -155,23 +155,34 @@ struct ComparisonTests {
       let whole = bytes.withUnsafeBufferPointer {
         Comparison(replaying: $0, columns: columns, options: options)
       }
-      var comparator = Comparator(columns: columns, options: options)
-      var cells: [[Comparison.Cell]] = []
-      func take(_ output: Comparator.Output) -> Bool {
-        if case .row(let row) = output { cells.append(row.cells) }
-        return true
-      }
-      for start in stride(from: 0, to: bytes.count, by: 1024) {
-        bytes[start..<min(start + 1024, bytes.count)].withUnsafeBufferPointer {
-          _ = comparator.read($0, take)
-        }
-      }
-      comparator.finish(take)
+      let cells = Self.cells(comparing: bytes, columns: columns, options: options, chunkSize: 1024)
       #expect(cells.count == whole.rows.count, "seed \(seed)")
       for (step, (chunked, row)) in zip(cells, whole.rows).enumerated() where chunked != row.cells {
         Issue.record("seed \(seed), step \(step): the cells differ")
         break
       }
     }
+  }
+
+  /// Each row's cells of `bytes` compared through `columns` by a ``Comparator`` fed
+  /// `chunkSize` bytes at a time, so that lines and runs of steps cross from one batch into the
+  /// next.
+  static func cells(
+    comparing bytes: [UInt8], columns: [Comparison.Column], options: Replayer.Options,
+    chunkSize: Int
+  ) -> [[Comparison.Cell]] {
+    var comparator = Comparator(columns: columns, options: options)
+    var cells: [[Comparison.Cell]] = []
+    func take(_ output: Comparator.Output) -> Bool {
+      if case .row(let row) = output { cells.append(row.cells) }
+      return true
+    }
+    for start in stride(from: 0, to: bytes.count, by: chunkSize) {
+      bytes[start..<min(start + chunkSize, bytes.count)].withUnsafeBufferPointer {
+        _ = comparator.read($0, take)
+      }
+    }
+    comparator.finish(take)
+    return cells
   }
 }
