@@ -124,9 +124,9 @@ struct PageBuilder {
   ///
   /// With `timeline` (the whole recording), the page carries `why` and `blame`; `index` is the
   /// timeline's change index when it was built as the timeline was loaded (else it is built
-  /// here, in a second replay), and `diagnosticChanges` where each diagnostic changed, likewise. Without
-  /// `readsFields`, every state is written whole and compared leaf by leaf, as a page that
-  /// carries `why` and `blame` is (the reference the tests hold the faster way to). Without
+  /// here, in a second replay), and `diagnosticChanges` where each diagnostic changed, likewise.
+  /// Without `readsFields`, every state is written whole and compared leaf by leaf, as a page
+  /// that carries `why` and `blame` is (the reference the tests hold the faster way to). Without
   /// `drawsScene`, the scene is left to a ``PageScene`` handed to
   /// ``finish(name:title:layout:lastStep:scene:)``.
   init(

@@ -336,9 +336,9 @@ extension Comparison {
       var pending: Int?
       defer { if let pending { takeText(of: events[pending], into: &state) } }
       for index in events.indices {
-        if case .textChange = events[index].event, screen.takesKeystrokeSettled(state) {
-          state.step += 1
-          state.t = events[index].t
+        if case .textChange = events[index].event,
+          screen.takeKeystrokeSettled(into: &state, t: events[index].t)
+        {
           pending = index
           (cells + index).initialize(to: last)
           continue

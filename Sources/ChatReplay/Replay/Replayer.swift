@@ -239,9 +239,7 @@ public struct Replayer: Sendable {
     return reader.read(
       chunk, decoded: decoded,
       takingKeystroke: { t, text, isASCII in
-        guard started, reducer.takesKeystrokeSettled(current) else { return false }
-        current.step += 1
-        current.t = t
+        guard started, reducer.takeKeystrokeSettled(into: &current, t: t) else { return false }
         pending = (text, isASCII)
         report.countKeptDiagnostics()
         return true

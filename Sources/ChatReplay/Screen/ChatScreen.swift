@@ -74,11 +74,8 @@ public struct ChatScreen: Sendable {
   func reduceSettled(into state: inout ChatState, _ event: TimedEvent) -> Bool {
     guard state.isSettled else { return false }
     if case .textChange(let text) = event.event {
-      guard takesKeystrokeSettled(state) else { return false }
-      state.step += 1
-      state.t = event.t
+      guard takeKeystrokeSettled(into: &state, t: event.t) else { return false }
       state.inputBar.text = text
-      state.isSettled = true
       return true
     }
     guard state.slot.ignores(event.event, in: state) else { return false }
@@ -87,11 +84,16 @@ public struct ChatScreen: Sendable {
     return true
   }
 
-  /// Whether a keystroke would leave `state` settled, changing only its step, its time and its
-  /// input text (``reduceSettled(into:_:)``).
+  /// Takes a keystroke at time `t` as ``reduceSettled(into:_:)`` does, but for its text: when it
+  /// leaves `state` settled, counts its step and time and returns `true`, and the caller makes
+  /// its text the state's input text before anything reads the state (a run of keystrokes then
+  /// stores only its last text); else returns `false` and leaves the state as it was.
   @inline(__always)
-  func takesKeystrokeSettled(_ state: ChatState) -> Bool {
-    state.isSettled && state.slot.takesTextAlone(in: state)
+  func takeKeystrokeSettled(into state: inout ChatState, t: Double) -> Bool {
+    guard state.isSettled && state.slot.takesTextAlone(in: state) else { return false }
+    state.step += 1
+    state.t = t
+    return true
   }
 
   /// Applies one event through the state's layout and the shared checks, as
