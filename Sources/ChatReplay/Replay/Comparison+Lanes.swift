@@ -363,7 +363,7 @@ extension Comparison {
     /// ``ChatScreen/reduceSettled(into:_:)`` would have.
     @inline(never)
     private static func takeText(of event: TimedEvent, into state: inout ChatState) {
-      if case .textChange(let text) = event.event { state.inputBar.text = text }
+      if case .textChange(let text) = event.event { ChatScreen.takeSettledText(text, into: &state) }
     }
 
     /// The cell of `state`, whose system inset's bottom is `systemBottom`: its

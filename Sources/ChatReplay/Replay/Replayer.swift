@@ -257,8 +257,7 @@ public struct Replayer: Sendable {
   /// keystrokes that ``read(_:decoded:countingInto:error:)`` took with their texts in the chunk.
   @inline(never)
   private mutating func takeText(_ text: UnsafeBufferPointer<UInt8>, isASCII: Bool) {
-    current.inputBar.text = JSONScanner.string(text, isASCII: isASCII)
-    current.isSettled = true
+    ChatScreen.takeSettledText(JSONScanner.string(text, isASCII: isASCII), into: &current)
   }
 
   /// Replays the last line and ends the replay, like ``finish(step:error:)`` for

@@ -75,7 +75,7 @@ public struct ChatScreen: Sendable {
     guard state.isSettled else { return false }
     if case .textChange(let text) = event.event {
       guard takeKeystrokeSettled(into: &state, t: event.t) else { return false }
-      state.inputBar.text = text
+      Self.takeSettledText(text, into: &state)
       return true
     }
     guard state.slot.ignores(event.event, in: state) else { return false }
@@ -85,15 +85,25 @@ public struct ChatScreen: Sendable {
   }
 
   /// Takes a keystroke at time `t` as ``reduceSettled(into:_:)`` does, but for its text: when it
-  /// leaves `state` settled, counts its step and time and returns `true`, and the caller makes
-  /// its text the state's input text before anything reads the state (a run of keystrokes then
-  /// stores only its last text); else returns `false` and leaves the state as it was.
+  /// leaves `state` settled, counts its step and time and returns `true`, and the caller hands
+  /// its text to ``takeSettledText(_:into:)`` before anything reads the state (a run of
+  /// keystrokes then stores only its last text); else returns `false` and leaves the state as it
+  /// was.
   @inline(__always)
   func takeKeystrokeSettled(into state: inout ChatState, t: Double) -> Bool {
     guard state.isSettled && state.slot.takesTextAlone(in: state) else { return false }
     state.step += 1
     state.t = t
     return true
+  }
+
+  /// Makes `text` the input text of `state`, which took its keystroke (and nothing since) with
+  /// ``takeKeystrokeSettled(into:t:)``: it stays settled (writing the input bar clears the mark,
+  /// as any write of a field does).
+  @inline(__always)
+  static func takeSettledText(_ text: String, into state: inout ChatState) {
+    state.inputBar.text = text
+    state.isSettled = true
   }
 
   /// Applies one event through the state's layout and the shared checks, as

@@ -49,6 +49,21 @@ struct SettledTextTests {
     return state
   }
 
+  /// A keystroke taken in two parts (its step and time, then its text once the run of
+  /// keystrokes ends), as `check`'s replayer and `compare`'s lanes take them, leaves the state
+  /// `reduceSettled` leaves, still settled, so that the next keystroke is taken alone too.
+  @Test func aKeystrokesTextTakenLaterLeavesTheStateSettled() {
+    let screen = ChatScreen(layout: .rxkeyboard, measurer: PropertyDefaults.measurer)
+    var whole = shownOnIPhoneXS(screen)
+    var parts = whole
+    #expect(screen.reduceSettled(into: &whole, TimedEvent(t: 2, event: .textChange(text: "H"))))
+    #expect(screen.takeKeystrokeSettled(into: &parts, t: 2))
+    ChatScreen.takeSettledText("H", into: &parts)
+    #expect(parts == whole)
+    #expect(parts.isSettled)
+    #expect(screen.takeKeystrokeSettled(into: &parts, t: 3))
+  }
+
   @Test func aStateChangedByHandIsCheckedAndLaidOutAgain() {
     let screen = ChatScreen(layout: .rxkeyboard, measurer: PropertyDefaults.measurer)
     var state = shownOnIPhoneXS(screen)
