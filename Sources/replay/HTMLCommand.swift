@@ -111,42 +111,86 @@ struct HTMLCommand: Command {
     guard let size, !isExplained else {
       return runWhole(options, &console)
     }
+    // Short enough to carry why and blame after all: the page of the one pass is dropped (its
+    // file with it) before the page made from a timeline is written.
+    return runOnePass(options, size: size, &console) ?? runWhole(options, &console)
+  }
+
+  /// The page made in one pass over the file of `size` bytes; `nil` when the recording turns out
+  /// short enough to carry why and blame, which a page made from a timeline carries.
+  private func runOnePass(_ options: Replayer.Options, size: Int, _ console: inout Console)
+    -> ExitStatus?
+  {
     // One pass: each line decoded, reduced and written into the page's data as it passes, the
-    // phone drawn on a second thread with `--jobs 2`.
+    // phone drawn on a second thread with `--jobs 2`. The columns that grow with the steps go
+    // to the page in pieces as they are made (see `PageData.pieceSteps`): the page's piece k,
+    // then the phone's piece k - 1, which the phone's thread finished meanwhile.
     let expected = min(PageData.stepLimit, size / Self.leastLineLength + 1)
-    let sceneThread =
-      jobs >= 2
-      ? SceneThread.start(PageData.SceneColumn(options: options, expectedSteps: expected)) : nil
+    let pieceSteps = PageData.pieceSteps(expectedSteps: expected)
+    let page: PageOutput
+    do {
+      page = try PageOutput(path: outputPath, protecting: file)
+    } catch {
+      console.error.line("Error: \(error.description)")
+      return .failure
+    }
+    let template = PageTemplate.parts(title: "replay: " + file)
+    page.write(template.beforePieces)
+    func phone() -> PageData.SceneColumn {
+      PageData.SceneColumn(options: options, expectedSteps: expected, piecesOf: pieceSteps)
+    }
+    let sceneThread = jobs >= 2 ? SceneThread.start(phone()) : nil
+    // With one thread, the phone is drawn here, from the same batches.
+    var inline = sceneThread == nil ? phone() : nil
+    var phonePieces: [[UInt8]] = []
+    let handOver: (PageData.SceneBatch) -> Void = { batch in
+      if let sceneThread { return sceneThread.add(batch) }
+      inline?.add(contentsOf: batch)
+      phonePieces += inline?.takePieces() ?? []
+    }
+    var piecesWritten = 0
+    let writePiece: (UnsafeBufferPointer<UInt8>) -> Void = { piece in
+      page.write(piece)
+      piecesWritten += 1
+      guard piecesWritten >= 2 else { return }
+      page.write(sceneThread?.nextPiece() ?? phonePieces.removeFirst())
+    }
     var pass = PageData.OnePass(
       options: options, first: from ?? 0, last: to, expectedSteps: expected,
-      drawsScene: sceneThread == nil)
-    let handOver: (PageData.SceneBatch) -> Void = { batch in sceneThread?.add(batch) }
+      drawsScene: false, piecesOf: pieceSteps)
     do {
       try readChunks(of: file, decodingAhead: jobs >= 2) { chunk, decoded in
-        pass.read(chunk, decoded: decoded, batches: handOver)
+        pass.read(chunk, decoded: decoded, batches: handOver, pieces: writePiece)
       }
     } catch {
       _ = sceneThread?.finish()
       console.error.line("Error: \(error.description)")
       return .failure
     }
-    _ = pass.finishReadingInBatches(handOver)
-    let scene = sceneThread?.finish()
+    _ = pass.finishReadingInBatches(handOver, pieces: writePiece)
+    if let (column, left) = sceneThread?.finish() {
+      inline = column
+      phonePieces += left
+    }
     switch pass.outcome {
     case .failed(let error):
       console.error.line(error.rendered(file: file))
       return .failure
     case .explained:
-      return runWhole(options, &console)
+      return nil
     case .outsideWindow(let lastStep):
       _ = window(lastStep: lastStep, layoutCount: 1, &console)
       return .failure
     case .ready(let lastStep):
       guard window(lastStep: lastStep, layoutCount: 1, &console) != nil else { return .failure }
     }
-    return writePage(to: outputPath, &console) { output in
-      pass.write(name: file, scene: scene, to: output)
-    }
+    // The last pieces: the page's, then the phone's two.
+    pass.writeLastPiece(to: page.write)
+    for piece in phonePieces + (inline?.finishPieces() ?? []) { page.write(piece) }
+    page.write(template.dataTag)
+    pass.write(name: file, to: page.write)
+    page.write(template.afterData)
+    return page.commit(&console)
   }
 
   /// The fewest bytes a recording's event line takes, to guess its number of steps from its size
@@ -191,55 +235,20 @@ struct HTMLCommand: Command {
     to path: String?, _ console: inout Console,
     _ writeData: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void
   ) -> ExitStatus {
-    let template = Array(PageTemplate.html(title: "replay: " + file, data: "").utf8)
-    let split = Self.dataStart(in: template)
-    guard let path, path != "-" else {
-      template.withUnsafeBufferPointer { whole in
-        console.output.write(UnsafeBufferPointer(rebasing: whole[..<split]))
-        writeData { console.output.write($0) }
-        console.output.write(UnsafeBufferPointer(rebasing: whole[split...]))
-      }
-      return .success
-    }
-    do throws(FileError) {
-      let output = try AtomicFile(path, protecting: [file])
-      // Gathered into pieces of a megabyte: the data comes in many small pieces.
-      var buffer: [UInt8] = []
-      buffer.reserveCapacity(Self.pieceSize)
-      var failure: FileError?
-      func write(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard failure == nil else { return }
-        do {
-          if buffer.count + bytes.count > Self.pieceSize && !buffer.isEmpty {
-            try output.write(buffer)
-            buffer.removeAll(keepingCapacity: true)
-          }
-          // A piece as big as the buffer goes to the file as it is, not copied.
-          if bytes.count >= Self.pieceSize {
-            try output.write(bytes)
-          } else {
-            buffer.append(contentsOf: bytes)
-          }
-        } catch {
-          failure = error
-        }
-      }
-      template.withUnsafeBufferPointer { whole in
-        write(UnsafeBufferPointer(rebasing: whole[..<split]))
-        writeData(write)
-        write(UnsafeBufferPointer(rebasing: whole[split...]))
-      }
-      if let failure { throw failure }
-      try output.write(buffer)
-      try output.commit()
+    let page: PageOutput
+    do {
+      page = try PageOutput(path: path, protecting: file)
     } catch {
       console.error.line("Error: \(error.description)")
       return .failure
     }
-    return .success
+    let template = PageTemplate.parts(title: "replay: " + file)
+    page.write(template.beforePieces)
+    page.write(template.dataTag)
+    writeData(page.write)
+    page.write(template.afterData)
+    return page.commit(&console)
   }
-
-  private static let pieceSize = 1 << 20
 
   /// `--layouts`: the recording through each of `columns`, side by side, the header's and the
   /// command line's options applied to each layout that has them (as `replay compare` does).
@@ -322,28 +331,8 @@ struct HTMLCommand: Command {
   static func page(data: [UInt8], name: String) -> [UInt8] {
     // The page is the template around its data: the template is made once without the data
     // and the data's bytes are put where it goes, so the page's megabytes are copied once.
-    let template = Array(PageTemplate.html(title: "replay: " + name, data: "").utf8)
-    let split = dataStart(in: template)
-    var page: [UInt8] = []
-    page.reserveCapacity(template.count + data.count)
-    page += template[..<split]
-    page += data
-    page += template[split...]
-    return page
-  }
-
-  /// Where a page's data goes in its template: just after the data's `<script>` tag, the first
-  /// one (the title before it is escaped).
-  private static func dataStart(in template: [UInt8]) -> Int {
-    let tag = Array(#"<script type="application/json" id="data">"#.utf8)
-    var index = 0
-    while index + tag.count <= template.count {
-      if template[index] == tag[0] && template[index..<(index + tag.count)].elementsEqual(tag) {
-        return index + tag.count
-      }
-      index += 1
-    }
-    preconditionFailure("The page's template has no data tag")
+    let template = PageTemplate.parts(title: "replay: " + name)
+    return template.beforePieces + template.dataTag + data + template.afterData
   }
 
   /// The steps of a page about `step`: all of them when they fit, else a window that does, with

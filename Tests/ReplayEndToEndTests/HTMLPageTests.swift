@@ -180,11 +180,43 @@ struct HTMLPageTests {
   }
 
   @Test func onePassPagesAreTheSameOnOneThreadAndOnTwo() async throws {
-    // 230 steps: more than an explained page's 200, so made in one pass, the phone drawn on a
+    // 601 steps: more than an explained page's 200, so made in one pass, the phone drawn on a
     // thread of its own with two.
     let pages = try await RenderedPages.get()
     #expect(pages.threadPages.0.count > 10_000)
     #expect(pages.threadPages.0 == pages.threadPages.1)
+  }
+
+  @Test func aLongPageIsWrittenInPieces() async throws {
+    let pages = try await RenderedPages.get()
+    let page = String(decoding: pages.threadPages.1, as: UTF8.self)
+    // The file's 600 events of about 78 bytes (46,800 bytes) make about 46,800 / 40 = 1,170
+    // steps expected, whose sixteenth (73) is less than 256: pieces of 256 steps. Its 601 steps
+    // are two whole pieces (512 steps) and a last one of 89: three of each column.
+    let pieces = page.ranges(of: #"<script type="application/json" data-column="t">"#)
+    #expect(pieces.count == 3)
+    #expect(page.ranges(of: #"data-column="phone">"#).count == 3)
+    // The page's pieces, then the phone's one behind: t of the first, t of the second, the
+    // phone's first.
+    let order = page.ranges(of: #"data-column=""#).map {
+      page[$0.upperBound...].prefix { $0 != "\"" }
+    }
+    #expect(
+      order.prefix(15).joined(separator: " ")
+        == "t line type summaryOf counts changes messages t line type summaryOf counts changes messages phone"
+    )
+  }
+
+  @Test(arguments: RenderedPages.whileBuilding(RenderedPages.onePass.steps))
+  func aPageInPiecesAgreesWithTheJSONState(_ step: Int) async throws {
+    let pages = try await RenderedPages.get()
+    let name = RenderedPages.onePass.name
+    let dom = try #require(pages.doms["\(name)#\(step)"], "no DOM for \(name) at step \(step)")
+    let state = try Self.state(name, at: step, in: pages)
+    try Self.expectPanel(dom, showing: state, step: step)
+    #expect(dom.contains("<body data-step=\"\(step)\">"))
+    #expect(dom.contains(try Regex("<div class=\"row sel[^\"]*\" data-step=\"\(step)\"")))
+    try Self.expectPhone(dom, showing: state, step: step)
   }
 
   /// The SVG `<svg id="ID" …>…</svg>` in `dom`.
@@ -300,6 +332,10 @@ struct RenderedPages: Sendable {
     Visit(name: "growing-hardware-keyboard-crash.jsonl", steps: [21]),
   ]
 
+  /// A generated recording of 600 events, long enough for a page in pieces (made in one pass,
+  /// once with one thread and once with two): opened at a step of each of its three pieces.
+  static let onePass = Visit(name: "generated.jsonl", steps: [3, 300, 600])
+
   /// A page with a layout option, for its header.
   static let withOption = Visit(
     name: "growing-hardware-keyboard-crash.jsonl", steps: [0],
@@ -397,9 +433,15 @@ struct RenderedPages: Sendable {
       try replay(["html", ReplayBinary.recording(visits[2].name), "-o", path + "/again.html"])
     }
     runs.append {
-      try replay(["generate", "--seed", "3", "--events", "230", "--output", generated])
+      try replay(["generate", "--seed", "3", "--events", "600", "--output", generated])
       for jobs in ["1", "2"] {
         try replay(["html", generated, "-o", path + "/jobs\(jobs).html", "--jobs", jobs])
+      }
+      // The states the page opened at each step must show, beside it (the recording is made
+      // here, not bundled).
+      for step in onePass.steps {
+        let json = try replay([generated, "--json", "--at", "\(step)"]).standardOutput
+        try Data(json.utf8).write(to: URL(fileURLWithPath: path + "/generated.\(step).json"))
       }
       return ProcessResult(status: 0, standardOutput: "", standardError: "", outputBytes: Data())
     }
@@ -421,12 +463,21 @@ struct RenderedPages: Sendable {
     for ((name, layout, step), result) in zip(jsonStates, results.suffix(jsonStates.count)) {
       states[Self.key(name, layout, step)] = result.standardOutput
     }
+    for step in onePass.steps {
+      states[Self.key(onePass.name, nil, step)] = String(
+        decoding: try Data(contentsOf: URL(fileURLWithPath: path + "/generated.\(step).json")),
+        as: UTF8.self)
+    }
+    // The page made with two threads is the one the browser opens.
+    try FileManager.default.copyItem(
+      atPath: path + "/jobs2.html", toPath: path + "/" + onePass.page + ".html")
     func read(_ name: String) throws -> Data {
       try Data(contentsOf: URL(fileURLWithPath: path + "/" + name))
     }
     let harness = path + "/harness.html"
-    try Data(Self.harness(Self.visits + [Self.withOption, Self.sideBySide]).utf8).write(
-      to: URL(fileURLWithPath: harness))
+    try Data(Self.harness(Self.visits + [Self.withOption, Self.sideBySide, Self.onePass]).utf8)
+      .write(
+        to: URL(fileURLWithPath: harness))
     let page = path + "/" + Self.visits[0].name + ".html"
     var browsers: [@Sendable () throws -> String] = [
       { try Self.browser(["--dump-dom", "--allow-file-access-from-files"], "file://\(harness)") }

@@ -119,6 +119,10 @@ struct PageBuilder {
   /// it, and this one stays empty).
   private var scene: PageScene
   private let drawsScene: Bool
+  /// Whether the columns that grow with the steps are written in pieces
+  /// (``writePiece(to:)``, see ``PageData/pieceSteps(expectedSteps:)``) rather than in the data,
+  /// and the phone's by the ``PageScene`` that draws it apart.
+  private let writesPieces: Bool
 
   /// A builder for about `expectedCount` steps from step `first` on, measured with `measurer`.
   ///
@@ -128,16 +132,19 @@ struct PageBuilder {
   /// Without `readsFields`, every state is written whole and compared leaf by leaf, as a page
   /// that carries `why` and `blame` is (the reference the tests hold the faster way to). Without
   /// `drawsScene`, the scene is left to a ``PageScene`` handed to
-  /// ``finish(name:title:layout:lastStep:scene:)``.
+  /// ``finish(name:title:layout:lastStep:scene:to:)``, or, with `piecesOf` (the steps of each
+  /// piece), to one that writes the phone in pieces beside this builder's.
   init(
     measurer: any TextMeasuring, first: Int, expectedCount: Int, explaining timeline: Timeline?,
     index: ChangeIndex? = nil, diagnosticChanges: DiagnosticChanges? = nil,
-    readsFields: Bool = true, drawsScene: Bool = true
+    readsFields: Bool = true, drawsScene: Bool = true, piecesOf pieceSteps: Int? = nil
   ) {
+    precondition(pieceSteps == nil || !drawsScene, "A page in pieces has its phone drawn apart")
     self.timeline = timeline
     self.readsFields = readsFields && timeline == nil
     self.first = first
     self.drawsScene = drawsScene
+    writesPieces = pieceSteps != nil
     scene = PageScene(measurer: measurer, expectedCount: drawsScene ? expectedCount : 0)
     // About one new summary a step: room for them up to the memory's limit, made once rather
     // than by doubling.
@@ -154,19 +161,34 @@ struct PageBuilder {
     }
     // The streams made with room for the steps expected (about the bytes a step of a generated
     // recording takes in each), rather than grown by doubling: each doubling copied the stream
-    // and touched fresh memory (page faults). Room never written is never touched.
-    _ = times.reserve(10 * expectedCount)
-    _ = lines.reserve(2 * expectedCount)
-    _ = typeColumn.reserve(2 * expectedCount)
-    _ = summaryColumn.reserve(6 * expectedCount)
-    _ = counts.reserve(2 * expectedCount)
-    _ = changes.reserve(42 * expectedCount)
-    _ = messages.stream.reserve(14 * expectedCount)
+    // and touched fresh memory (page faults). Room never written is never touched. A page in
+    // pieces holds a piece's steps at most.
+    let streamSteps = min(expectedCount, pieceSteps ?? expectedCount)
+    _ = times.reserve(10 * streamSteps)
+    _ = lines.reserve(2 * streamSteps)
+    _ = typeColumn.reserve(2 * streamSteps)
+    _ = summaryColumn.reserve(6 * streamSteps)
+    _ = counts.reserve(2 * streamSteps)
+    _ = changes.reserve(42 * streamSteps)
+    _ = messages.stream.reserve(14 * streamSteps)
     summaries.reserveTexts(10 * expectedCount)
   }
 
   /// The number of steps added.
   var count: Int { index }
+
+  /// Writes the values the columns that grow with the steps gained since the last piece, each
+  /// as a piece of its column (see ``PageData/pieceSteps(expectedSteps:)``), and forgets them.
+  mutating func writePiece(to output: (UnsafeBufferPointer<UInt8>) -> Void) {
+    precondition(writesPieces, "The page is not written in pieces")
+    PageData.writePiece("t", &times, to: output)
+    PageData.writePiece("line", &lines, to: output)
+    PageData.writePiece("type", &typeColumn, to: output)
+    PageData.writePiece("summaryOf", &summaryColumn, to: output)
+    PageData.writePiece("counts", &counts, to: output)
+    PageData.writePiece("changes", &changes, to: output)
+    PageData.writePiece("messages", &messages.stream, to: output)
+  }
 
   private static func array() -> JSONWriter {
     var writer = JSONWriter()
@@ -752,11 +774,16 @@ struct PageBuilder {
   /// Writes the data as one JSON object, in UTF-8, piece by piece into `output` (no copy of the
   /// whole is made): `title` is the page's, `layout` the recording's and `lastStep` its last
   /// step; `scene` the one drawn apart, when this builder does not draw it.
+  ///
+  /// A builder that writes pieces leaves out the columns written in pieces: its last piece
+  /// (``writePiece(to:)``) and the phone's must be written before.
   mutating func finish(
     name: String, title: String, layout: LayoutID, lastStep: Int,
     scene drawnApart: PageScene? = nil, to output: (UnsafeBufferPointer<UInt8>) -> Void
   ) {
-    precondition(drawsScene == (drawnApart == nil), "A page needs its scene")
+    precondition(
+      writesPieces ? drawnApart == nil : drawsScene == (drawnApart == nil),
+      "A page needs its scene")
     let scene = drawnApart ?? self.scene
     for ordinal in openRuns.indices where openRuns[ordinal] >= 0 {
       runs[ordinal] += [openRuns[ordinal], index - 1]
@@ -819,27 +846,20 @@ struct PageBuilder {
     var bytes = head.bytes
     bytes.removeLast()  // the closing brace
     bytes.withUnsafeBufferPointer { output($0) }
-    let streams: [(String, JSONWriter)] = [
-      ("t", times), ("line", lines), ("type", typeColumn), ("summaryOf", summaryColumn),
-      ("counts", counts), ("changes", changes), ("phone", scene.column),
-      ("messages", messages.stream), ("why", why),
-    ]
-    let escaped: StaticString = "\\u003c"
+    let streams: [(String, JSONWriter)] =
+      writesPieces
+      ? [("why", why)]
+      : [
+        ("t", times), ("line", lines), ("type", typeColumn), ("summaryOf", summaryColumn),
+        ("counts", counts), ("changes", changes), ("phone", scene.column),
+        ("messages", messages.stream), ("why", why),
+      ]
     let bracket: StaticString = "]"
     for (key, stream) in streams {
       // The array closed apart: `endArray()` on this copy of the stream's writer would copy its
       // bytes first (their storage is shared with the builder's).
       Array(",\"\(key)\":".utf8).withUnsafeBufferPointer { output($0) }
-      stream.withBytes { buffer in
-        // `<` only ever appears inside strings: escaped, no `</script>` can end the data.
-        var start = 0
-        while let index = firstIndex(of: UInt8(ascii: "<"), in: buffer, from: start) {
-          output(UnsafeBufferPointer(rebasing: buffer[start..<index]))
-          escaped.withUTF8Buffer { output($0) }
-          start = index + 1
-        }
-        output(UnsafeBufferPointer(rebasing: buffer[start...]))
-      }
+      stream.withBytes { PageData.writeEscaped($0, to: output) }
       bracket.withUTF8Buffer { output($0) }
     }
     let brace: StaticString = "}"

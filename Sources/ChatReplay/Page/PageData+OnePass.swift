@@ -39,24 +39,37 @@ extension PageData {
     private var isFinished = false
     /// The steps read and not yet handed over in a batch (``read(_:decoded:batches:)``).
     private var batch = SceneBatch(capacity: SceneBatch.stepCount)
+    /// The steps of each piece of the columns, when the page is written in pieces.
+    private let pieceSteps: Int?
+    /// The steps handed over for the scene so far.
+    private var handedSteps = 0
+    /// A piece of the columns, written before it is handed out whole.
+    private var piece: [UInt8] = []
     /// The recording's first bad line, once read.
     public private(set) var failure: RecordingError?
 
     /// A pass over the recording replayed with `options`, for the page of steps `first` to
     /// `last` (the last step when `nil`), which holds about `expectedSteps` steps; without
     /// `drawsScene`, the scene is left to a ``SceneColumn`` fed by ``read(_:decoded:scene:)``.
+    ///
+    /// With `piecesOf` (see ``PageData/pieceSteps(expectedSteps:)``), the columns that grow with
+    /// the steps are handed out in pieces of that many steps as the pass goes
+    /// (``read(_:decoded:batches:pieces:)``), the phone's by a ``SceneColumn`` made with the
+    /// same `piecesOf`, and left out of the data. The page is then: its pieces in the order
+    /// ``Pieces`` gives, then the data.
     public init(
       options: Replayer.Options, first: Int, last: Int?, expectedSteps: Int,
-      drawsScene: Bool = true
+      drawsScene: Bool = true, piecesOf pieceSteps: Int? = nil
     ) {
       replayer = Replayer(options: options)
       builder = PageBuilder(
         measurer: options.measurer, first: first,
         expectedCount: max(1, min(expectedSteps, stepLimit)), explaining: nil,
-        drawsScene: drawsScene)
+        drawsScene: drawsScene, piecesOf: pieceSteps)
       self.first = first
       self.last = last
       self.drawsScene = drawsScene
+      self.pieceSteps = pieceSteps
       end = min(last ?? Int.max, first + stepLimit - 1)
     }
 
@@ -75,10 +88,15 @@ extension PageData {
       scene: (SceneStep) -> Void
     ) -> Bool {
       stepping(
-        { scene(SceneStep(state: $0, isSettled: $1)) },
+        { scene(SceneStep(state: $0, isSettled: $1)) }, Self.noPieces,
         { replayer, step, error in
           replayer.read(chunk, decoded: decoded, settledStep: step, error: error)
         })
+    }
+
+    /// The pieces of a pass that hands out none.
+    private static func noPieces(_: UnsafeBufferPointer<UInt8>) {
+      preconditionFailure("A page in pieces is read with read(_:decoded:batches:pieces:)")
     }
 
     /// Replays the next chunk like ``read(_:decoded:)``, handing the states of the page's window
@@ -88,8 +106,19 @@ extension PageData {
       _ chunk: UnsafeBufferPointer<UInt8>, decoded: DecodedChunk? = nil,
       batches: (SceneBatch) -> Void
     ) -> Bool {
+      read(chunk, decoded: decoded, batches: batches, pieces: Self.noPieces)
+    }
+
+    /// Replays the next chunk like ``read(_:decoded:batches:)``, handing each piece of the
+    /// columns to `pieces` whole, once its steps are read (a page made with `piecesOf`); the
+    /// batch under way is handed over with the piece's last step, so that the scene can write
+    /// its piece too.
+    public mutating func read(
+      _ chunk: UnsafeBufferPointer<UInt8>, decoded: DecodedChunk? = nil,
+      batches: (SceneBatch) -> Void, pieces: (UnsafeBufferPointer<UInt8>) -> Void
+    ) -> Bool {
       batching(batches) { pass, handOver in
-        pass.stepping(handOver) { replayer, step, error in
+        pass.stepping(handOver, pieces) { replayer, step, error in
           replayer.read(chunk, decoded: decoded, settledStep: step, error: error)
         }
       }
@@ -100,16 +129,26 @@ extension PageData {
     public mutating func finishReading(scene: (SceneStep) -> Void = { _ in }) -> Bool {
       defer { isFinished = true }
       return stepping(
-        { scene(SceneStep(state: $0, isSettled: $1)) },
+        { scene(SceneStep(state: $0, isSettled: $1)) }, Self.noPieces,
         { replayer, step, error in replayer.finish(settledStep: step, error: error) })
     }
 
     /// Replays the recording's last line like ``read(_:decoded:batches:)``, ends the replay and
     /// hands over the last batch; `false` when a line was bad.
     public mutating func finishReadingInBatches(_ batches: (SceneBatch) -> Void) -> Bool {
+      finishReadingInBatches(batches, pieces: Self.noPieces)
+    }
+
+    /// Replays the recording's last line like ``read(_:decoded:batches:pieces:)``.
+    ///
+    /// Ends the replay and hands over the last batch; `false` when a line was bad. The last
+    /// piece is ``writeLastPiece(to:)``'s.
+    public mutating func finishReadingInBatches(
+      _ batches: (SceneBatch) -> Void, pieces: (UnsafeBufferPointer<UInt8>) -> Void
+    ) -> Bool {
       defer { isFinished = true }
       let goesOn = batching(batches) { pass, handOver in
-        pass.stepping(handOver) { replayer, step, error in
+        pass.stepping(handOver, pieces) { replayer, step, error in
           replayer.finish(settledStep: step, error: error)
         }
       }
@@ -127,15 +166,26 @@ extension PageData {
     ) -> Bool {
       var batch = self.batch
       self.batch = SceneBatch(capacity: 0)
-      defer { self.batch = batch }
+      var handed = handedSteps
+      defer {
+        self.batch = batch
+        handedSteps = handed
+      }
+      // A piece's last step ends its batch (`Int.max`: no pieces).
+      let pieceSteps = self.pieceSteps ?? Int.max
       // Not escaping in fact: `body` only hands over while it runs.
       return withoutActuallyEscaping(batches) { batches in
         withUnsafeMutablePointer(to: &batch) { batch in
-          body(&self) { state, isSettled in
-            batch.pointee.append(state, isSettled: isSettled)
-            if batch.pointee.count == SceneBatch.stepCount {
-              batches(batch.pointee)
-              batch.pointee = SceneBatch(capacity: SceneBatch.stepCount)
+          withUnsafeMutablePointer(to: &handed) { handed in
+            body(&self) { state, isSettled in
+              batch.pointee.append(state, isSettled: isSettled)
+              handed.pointee += 1
+              if batch.pointee.count == SceneBatch.stepCount
+                || handed.pointee % pieceSteps == 0
+              {
+                batches(batch.pointee)
+                batch.pointee = SceneBatch(capacity: SceneBatch.stepCount)
+              }
             }
           }
         }
@@ -144,7 +194,7 @@ extension PageData {
 
     /// Runs `body` on the replayer with the closures that add each state to the page.
     private mutating func stepping(
-      _ scene: (ChatState, Bool) -> Void,
+      _ scene: (ChatState, Bool) -> Void, _ pieces: (UnsafeBufferPointer<UInt8>) -> Void,
       _ body:
         (
           inout Replayer, (ChatState, TimedEvent?, Int?, Range<Int>?, Bool) -> Bool,
@@ -158,31 +208,42 @@ extension PageData {
       let first = self.first
       let end = self.end
       let handsOut = !drawsScene
+      let pieceSteps = self.pieceSteps ?? Int.max
+      var piece = self.piece
+      self.piece = []
+      defer { self.piece = piece }
       var progress = (firstLayout: self.firstLayout, lastStep: self.lastStep)
       var failure: RecordingError?
       // Not escaping in fact: `body` only calls `step` while it runs.
       let goesOn = withoutActuallyEscaping(scene) { scene in
-        withUnsafeMutablePointer(to: &builder) { builder in
-          withUnsafeMutablePointer(to: &progress) { progress in
-            func step(
-              _ state: ChatState, _ event: TimedEvent?, _ line: Int?, _: Range<Int>?,
-              _ isSettled: Bool
-            ) -> Bool {
-              let number = state.step
-              if number == 0 { progress.pointee.firstLayout = state.layout }
-              if number >= first && number <= end {
-                builder.pointee.add(state, event: event, line: line, isSettled: isSettled)
-                // Settled past the window's first step: the scene drew the step before.
-                if handsOut { scene(state, isSettled && number > first) }
+        withoutActuallyEscaping(pieces) { pieces in
+          withUnsafeMutablePointer(to: &builder) { builder in
+            withUnsafeMutablePointer(to: &progress) { progress in
+              func step(
+                _ state: ChatState, _ event: TimedEvent?, _ line: Int?, _: Range<Int>?,
+                _ isSettled: Bool
+              ) -> Bool {
+                let number = state.step
+                if number == 0 { progress.pointee.firstLayout = state.layout }
+                if number >= first && number <= end {
+                  builder.pointee.add(state, event: event, line: line, isSettled: isSettled)
+                  // Settled past the window's first step: the scene drew the step before.
+                  if handsOut { scene(state, isSettled && number > first) }
+                  if builder.pointee.count % pieceSteps == 0 {
+                    piece.removeAll(keepingCapacity: true)
+                    builder.pointee.writePiece { piece.append(contentsOf: $0) }
+                    piece.withUnsafeBufferPointer { pieces($0) }
+                  }
+                }
+                progress.pointee.lastStep = number
+                return true
               }
-              progress.pointee.lastStep = number
-              return true
+              func error(_ error: RecordingError) -> Bool {
+                failure = error
+                return false
+              }
+              return body(&replayer, step, error)
             }
-            func error(_ error: RecordingError) -> Bool {
-              failure = error
-              return false
-            }
-            return body(&replayer, step, error)
           }
         }
       }
@@ -209,6 +270,17 @@ extension PageData {
       return .ready(lastStep: lastStep)
     }
 
+    /// Writes the last piece of the columns of a page made with `piecesOf`.
+    ///
+    /// The piece holds the steps since the last one handed out (none, when that one ended the
+    /// page). Only once the ``outcome`` is ``Outcome/ready(lastStep:)``.
+    public mutating func writeLastPiece(to output: (UnsafeBufferPointer<UInt8>) -> Void) {
+      guard case .ready = outcome, pieceSteps != nil, builder != nil else {
+        preconditionFailure("The page is not ready, or not in pieces")
+      }
+      builder?.writePiece(to: output)
+    }
+
     /// Writes the page's data piece by piece into `output`, under `name`.
     ///
     /// The data are those ``PageData/jsonUTF8(_:name:range:)`` writes; `scene` is the scene
@@ -220,7 +292,9 @@ extension PageData {
       guard case .ready = outcome, var builder, let header = replayer.header,
         let screen = replayer.screen, let firstLayout
       else { preconditionFailure("The page is not ready") }
-      precondition((scene == nil) == drawsScene, "The scene is drawn by the pass or apart")
+      precondition(
+        pieceSteps != nil ? scene == nil : (scene == nil) == drawsScene,
+        "The scene is drawn by the pass or apart, and written in pieces or in the data")
       builder.finish(
         name: name, title: Summary.title(file: name, header: header, screen: screen),
         layout: firstLayout, lastStep: lastStep, scene: scene?.scene, to: output)
@@ -244,7 +318,7 @@ extension PageData {
   public struct SceneBatch: Sendable {
     /// The steps a full batch holds: enough that handing one over (a lock and a wake-up, on
     /// another thread) costs little per step, few enough that the scene starts early.
-    public static let stepCount = 256
+    public static let stepCount = 2048
 
     /// The states of the steps drawn whole, in order.
     fileprivate var states: [ChatState] = []
@@ -295,22 +369,61 @@ extension PageData {
   /// states the pass hands out, in order.
   public struct SceneColumn {
     fileprivate var scene: PageScene
+    /// The steps of each piece of the phone's column, when it is written in pieces.
+    private let pieceSteps: Int?
+    /// The steps drawn.
+    private var steps = 0
+    /// The pieces written and not yet taken, oldest first.
+    private var pieces: [[UInt8]] = []
 
     /// A scene for the page of a recording replayed with `options`, of about `expectedSteps`
-    /// steps.
-    public init(options: Replayer.Options, expectedSteps: Int) {
+    /// steps; with `piecesOf`, its column is written in pieces of that many steps (see
+    /// ``takePieces()``), as its ``OnePass``'s are.
+    public init(options: Replayer.Options, expectedSteps: Int, piecesOf pieceSteps: Int? = nil) {
+      let expected = max(1, min(expectedSteps, stepLimit))
       scene = PageScene(
-        measurer: options.measurer, expectedCount: max(1, min(expectedSteps, stepLimit)))
+        measurer: options.measurer, expectedCount: min(expected, pieceSteps ?? expected))
+      self.pieceSteps = pieceSteps
     }
 
     /// Draws the next state's scene.
     public mutating func add(_ state: ChatState) {
       scene.add(state)
+      stepped()
     }
 
     /// Draws the next step's scene, as handed out by a ``OnePass``.
     public mutating func add(_ step: SceneStep) {
       scene.add(step.state, isSettled: step.isSettled)
+      stepped()
+    }
+
+    /// Counts a step drawn, and writes a piece when it ends one.
+    @inline(__always)
+    private mutating func stepped() {
+      steps += 1
+      if let pieceSteps, steps % pieceSteps == 0 { writePiece() }
+    }
+
+    private mutating func writePiece() {
+      var piece: [UInt8] = []
+      scene.writePiece { piece.append(contentsOf: $0) }
+      pieces.append(piece)
+    }
+
+    /// The pieces of the phone's column written since the last call, oldest first (a column
+    /// made with `piecesOf`).
+    public mutating func takePieces() -> [[UInt8]] {
+      defer { pieces = [] }
+      return pieces
+    }
+
+    /// The pieces not yet taken, then the last: the steps since the last piece written (none,
+    /// when that one ended the page), once the last step is drawn.
+    public mutating func finishPieces() -> [[UInt8]] {
+      precondition(pieceSteps != nil, "The column is not written in pieces")
+      writePiece()
+      return takePieces()
     }
 
     /// Draws the scenes of `batch`'s steps, in order (each state borrowed where it lies, not
@@ -331,6 +444,7 @@ extension PageData {
               scene.add(state.pointee)
               next = state + 1
             }
+            stepped()
           }
         }
       }

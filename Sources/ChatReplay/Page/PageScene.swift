@@ -126,6 +126,12 @@ struct PageScene {
     column.beginArray()
   }
 
+  /// Writes the phone's values since the last piece as a piece of its column (see
+  /// ``PageData/pieceSteps(expectedSteps:)``), and forgets them.
+  mutating func writePiece(to output: (UnsafeBufferPointer<UInt8>) -> Void) {
+    PageData.writePiece("phone", &column, to: output)
+  }
+
   /// Where each fixed-size part's values start in ``values``, and how many it has at most (an
   /// optional part's first value is whether it is there).
   private static let fixedParts: [(Part, Int)] = [

@@ -38,7 +38,7 @@ public enum PageTemplate {
     space     play/pause         ?         this help (Esc closes)
     #step=N or #t=SECONDS in the address selects a step; the address follows the selection.
     </pre></div>
-    <script type="application/json" id="data">\(data)</script>
+    \(dataTag)\(data)</script>
     <script>
     \(script)
     </script>
@@ -47,6 +47,31 @@ public enum PageTemplate {
 
     """
   }
+
+  /// The page's template around its data, as UTF-8, for a page written piece by piece: what
+  /// comes before the data (and before the pieces of its columns, when it has them: see
+  /// ``PageData/pieceSteps(expectedSteps:)``), the data's own `<script>` tag, and what comes after
+  /// the data.
+  public struct Parts: Sendable {
+    public let beforePieces: [UInt8]
+    public let dataTag: [UInt8]
+    public let afterData: [UInt8]
+  }
+
+  /// ``html(title:data:)`` around no data, in ``Parts``.
+  public static func parts(title: String) -> Parts {
+    let page = Array(html(title: title, data: "").utf8)
+    let tag = Array(dataTag.utf8)
+    // The first such tag: the title before it is escaped.
+    guard let start = page.indices.first(where: { page[$0...].starts(with: tag) }) else {
+      preconditionFailure("The page's template has no data tag")
+    }
+    return Parts(
+      beforePieces: Array(page[..<start]), dataTag: tag,
+      afterData: Array(page[(start + tag.count)...]))
+  }
+
+  static let dataTag = #"<script type="application/json" id="data">"#
 
   static let style = """
     body{font:13px/1.4 -apple-system,system-ui,sans-serif;margin:0;color:#222;background:#f7f7f9}
@@ -82,6 +107,10 @@ public enum PageTemplate {
   static let singleStart = #"""
     "use strict";
     const D = JSON.parse(document.getElementById("data").textContent);
+    // A long page's columns come in pieces before its data, each column's in order: joined here.
+    const pieces = {};
+    for (const s of document.querySelectorAll("script[data-column]")) (pieces[s.dataset.column] ||= []).push(JSON.parse(s.textContent));
+    for (const k in pieces) D[k] = [].concat(...pieces[k]);
     const N = D.t.length, ROW = 20, K = D.checkpoint, FIRST = D.first, MESSAGE_ROWS = D.messageRows;
     let cur = 0, pinned = null, playing = null, shown = null;
     const $ = (id) => document.getElementById(id);
