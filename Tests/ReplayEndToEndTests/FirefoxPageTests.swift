@@ -31,7 +31,7 @@ struct FirefoxPageTests {
     ("side-by-side.html", 11, [156, 980]),
   ]
 
-  static func harness() -> String {
+  static func harness(_ frames: [(page: String, step: Int, bars: [Int])]) -> String {
     let list = frames.map { frame in
       "[\"\(frame.page)\", \(frame.step), [\(frame.bars.map(String.init).joined(separator: ","))]]"
     }
@@ -85,7 +85,24 @@ struct FirefoxPageTests {
           + ["-o", folder.path + "/" + page])
       #expect(written.status == 0, "\(written.standardError)")
     }
-    try Data(Self.harness().utf8).write(to: URL(fileURLWithPath: folder.path + "/harness.html"))
+    // A page long enough to be written in pieces (601 steps, three of 256 and the rest: see
+    // HTMLPageTests' `aLongPageIsWrittenInPieces`), opened at a step of its second piece; its bar
+    // where `replay --json --at` puts it.
+    let generated = folder.path + "/generated.jsonl"
+    for arguments in [
+      ["generate", "--seed", "3", "--events", "600", "--output", generated],
+      ["html", generated, "-o", folder.path + "/pieces.html"],
+    ] {
+      let run = try ReplayBinary.run(arguments)
+      #expect(run.status == 0, "\(run.standardError)")
+    }
+    let state = try ReplayBinary.run([generated, "--json", "--at", "300"]).standardOutput
+    let object = try JSONSerialization.jsonObject(with: Data(state.utf8)) as? [String: Any]
+    let bar = (object?["inputBar"] as? [String: Any])?["frame"] as? [String: Double]
+    let barY = try #require(bar?["y"], "no input bar in \(state)")
+    try #require(barY == barY.rounded(), "the harness compares the bar's y as an integer")
+    try Data(Self.harness(Self.frames + [("pieces.html", 300, [Int(barY)])]).utf8).write(
+      to: URL(fileURLWithPath: folder.path + "/harness.html"))
     // A fresh profile. Frames of file:// pages may read each other only with the first
     // preference; the others turn off what a first start does besides (extensions, updates,
     // telemetry, the network checks), which halves Firefox's CPU time here.
@@ -125,7 +142,7 @@ struct FirefoxPageTests {
       watchdog.cancel()
     }
     let shot = try Data(contentsOf: URL(fileURLWithPath: png))
-    // A blank 1200 × 900 PNG is about 21 kB; the three drawn pages about 250 kB.
+    // A blank 1200 × 900 PNG is about 21 kB; the four drawn pages far more.
     #expect(shot.count > 100_000, "the harness hid the pages: a check failed")
   }
 }

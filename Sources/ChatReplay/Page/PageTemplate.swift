@@ -109,7 +109,7 @@ public enum PageTemplate {
     const D = JSON.parse(document.getElementById("data").textContent);
     // A long page's columns come in pieces before its data, each column's in order: joined here.
     const pieces = {};
-    for (const s of document.querySelectorAll("script[data-column]")) (pieces[s.dataset.column] ||= []).push(JSON.parse(s.textContent));
+    for (const s of document.querySelectorAll("script[data-column]")) (pieces[s.dataset.column] || (pieces[s.dataset.column] = [])).push(JSON.parse(s.textContent));
     for (const k in pieces) D[k] = [].concat(...pieces[k]);
     const N = D.t.length, ROW = 20, K = D.checkpoint, FIRST = D.first, MESSAGE_ROWS = D.messageRows;
     let cur = 0, pinned = null, playing = null, shown = null;
