@@ -127,15 +127,7 @@ struct HTMLCommand: Command {
     // then the phone's piece k - 1, which the phone's thread finished meanwhile.
     let expected = min(PageData.stepLimit, size / Self.leastLineLength + 1)
     let pieceSteps = PageData.pieceSteps(expectedSteps: expected)
-    let page: PageOutput
-    do {
-      page = try PageOutput(path: outputPath, protecting: file)
-    } catch {
-      console.error.line("Error: \(error.description)")
-      return .failure
-    }
-    let template = PageTemplate.parts(title: "replay: " + file)
-    page.write(template.beforePieces)
+    guard let (page, template) = startPage(to: outputPath, &console) else { return .failure }
     func phone() -> PageData.SceneColumn {
       PageData.SceneColumn(options: options, expectedSteps: expected, piecesOf: pieceSteps)
     }
@@ -229,21 +221,31 @@ struct HTMLCommand: Command {
     }
   }
 
+  /// The page's output for `path` (standard output for `nil` or `-`) with the template up to its
+  /// data's pieces written, and the rest of the template; `nil` (the error said) when the file
+  /// cannot be written.
+  private func startPage(to path: String?, _ console: inout Console)
+    -> (PageOutput, PageTemplate.Parts)?
+  {
+    let page: PageOutput
+    do {
+      page = try PageOutput(path: path, protecting: file)
+    } catch {
+      console.error.line("Error: \(error.description)")
+      return nil
+    }
+    let template = PageTemplate.parts(title: "replay: " + file)
+    page.write(template.beforePieces)
+    return (page, template)
+  }
+
   /// Writes the page whose data `writeData` writes, in pieces, to `path` (atomically) or to
   /// standard output: the template's halves around the data, no copy of the page made whole.
   private func writePage(
     to path: String?, _ console: inout Console,
     _ writeData: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void
   ) -> ExitStatus {
-    let page: PageOutput
-    do {
-      page = try PageOutput(path: path, protecting: file)
-    } catch {
-      console.error.line("Error: \(error.description)")
-      return .failure
-    }
-    let template = PageTemplate.parts(title: "replay: " + file)
-    page.write(template.beforePieces)
+    guard let (page, template) = startPage(to: path, &console) else { return .failure }
     page.write(template.dataTag)
     writeData(page.write)
     page.write(template.afterData)
