@@ -1,7 +1,8 @@
 /// The data of a session page (`replay html`): per step the event, the state as changes from
 /// checkpoints, the phone as its parts where they change (``PageScene``); the tracks downsampled to the canvas's
 /// columns; the diagnostics as runs; and, for short pages, the debugger's `why` and `blame` texts;
-/// as one JSON object the page's script reads.
+/// as one JSON object the page's script reads (a long page made in one pass writes the columns
+/// that grow with its steps in pieces before that object: see ``pieceSteps(expectedSteps:)``).
 ///
 /// Everything is computed here, by the library: the page only looks values up, and draws the
 /// phone's shapes from its parts by the rules ``Scene/shapes`` draws with.
