@@ -181,13 +181,19 @@ struct PageBuilder {
   /// as a piece of its column (see ``PageData/pieceSteps(expectedSteps:)``), and forgets them.
   mutating func writePiece(to output: (UnsafeBufferPointer<UInt8>) -> Void) {
     precondition(writesPieces, "The page is not written in pieces")
-    PageData.writePiece("t", &times, to: output)
-    PageData.writePiece("line", &lines, to: output)
-    PageData.writePiece("type", &typeColumn, to: output)
-    PageData.writePiece("summaryOf", &summaryColumn, to: output)
-    PageData.writePiece("counts", &counts, to: output)
-    PageData.writePiece("changes", &changes, to: output)
-    PageData.writePiece("messages", &messages.stream, to: output)
+    for (name, column) in Self.grownColumns {
+      PageData.writePiece(name, &self[keyPath: column], to: output)
+    }
+  }
+
+  /// The columns that grow with the steps, by the names the page's data gives them (the phone's,
+  /// ``PageScene/column``, is the scene's): in the data, or in pieces.
+  private static var grownColumns: [(name: StaticString, column: WritableKeyPath<Self, JSONWriter>)]
+  {
+    [
+      ("t", \.times), ("line", \.lines), ("type", \.typeColumn), ("summaryOf", \.summaryColumn),
+      ("counts", \.counts), ("changes", \.changes), ("messages", \.messages.stream),
+    ]
   }
 
   private static func array() -> JSONWriter {
@@ -846,19 +852,18 @@ struct PageBuilder {
     var bytes = head.bytes
     bytes.removeLast()  // the closing brace
     bytes.withUnsafeBufferPointer { output($0) }
-    let streams: [(String, JSONWriter)] =
-      writesPieces
-      ? [("why", why)]
-      : [
-        ("t", times), ("line", lines), ("type", typeColumn), ("summaryOf", summaryColumn),
-        ("counts", counts), ("changes", changes), ("phone", scene.column),
-        ("messages", messages.stream), ("why", why),
-      ]
+    // A page in pieces wrote its grown columns and its phone before its data.
+    var streams: [(name: StaticString, stream: JSONWriter)] = []
+    if !writesPieces {
+      streams = Self.grownColumns.map { ($0.name, self[keyPath: $0.column]) }
+      streams.append(("phone", scene.column))
+    }
+    streams.append(("why", why))
     let bracket: StaticString = "]"
-    for (key, stream) in streams {
+    for (name, stream) in streams {
       // The array closed apart: `endArray()` on this copy of the stream's writer would copy its
       // bytes first (their storage is shared with the builder's).
-      Array(",\"\(key)\":".utf8).withUnsafeBufferPointer { output($0) }
+      Array(",\"\(name)\":".utf8).withUnsafeBufferPointer { output($0) }
       stream.withBytes { PageData.writeEscaped($0, to: output) }
       bracket.withUTF8Buffer { output($0) }
     }

@@ -41,8 +41,6 @@ extension PageData {
     private var batch = SceneBatch(capacity: SceneBatch.stepCount)
     /// The steps of each piece of the columns, when the page is written in pieces.
     private let pieceSteps: Int?
-    /// The steps handed over for the scene so far.
-    private var handedSteps = 0
     /// A piece of the columns, written before it is handed out whole.
     private var piece: [UInt8] = []
     /// The recording's first bad line, once read.
@@ -55,8 +53,9 @@ extension PageData {
     /// With `piecesOf` (see ``PageData/pieceSteps(expectedSteps:)``), the columns that grow with
     /// the steps are handed out in pieces of that many steps as the pass goes
     /// (``read(_:decoded:batches:pieces:)``), the phone's by a ``SceneColumn`` made with the
-    /// same `piecesOf`, and left out of the data. The page is then: its pieces in the order
-    /// ``Pieces`` gives, then the data.
+    /// same `piecesOf`, and left out of the data. The page is then the pieces, the pass's piece
+    /// k followed by the phone's piece k − 1 (and the phone's last two after the pass's last),
+    /// then the data.
     public init(
       options: Replayer.Options, first: Int, last: Int?, expectedSteps: Int,
       drawsScene: Bool = true, piecesOf pieceSteps: Int? = nil
@@ -88,7 +87,8 @@ extension PageData {
       scene: (SceneStep) -> Void
     ) -> Bool {
       stepping(
-        { scene(SceneStep(state: $0, isSettled: $1)) }, Self.noPieces,
+        { state, isSettled, _ in scene(SceneStep(state: state, isSettled: isSettled)) },
+        Self.noPieces,
         { replayer, step, error in
           replayer.read(chunk, decoded: decoded, settledStep: step, error: error)
         })
@@ -129,7 +129,8 @@ extension PageData {
     public mutating func finishReading(scene: (SceneStep) -> Void = { _ in }) -> Bool {
       defer { isFinished = true }
       return stepping(
-        { scene(SceneStep(state: $0, isSettled: $1)) }, Self.noPieces,
+        { state, isSettled, _ in scene(SceneStep(state: state, isSettled: isSettled)) },
+        Self.noPieces,
         { replayer, step, error in replayer.finish(settledStep: step, error: error) })
     }
 
@@ -162,30 +163,20 @@ extension PageData {
     /// full batch to `batches`.
     private mutating func batching(
       _ batches: (SceneBatch) -> Void,
-      _ body: (inout OnePass, (ChatState, Bool) -> Void) -> Bool
+      _ body: (inout OnePass, (ChatState, Bool, Bool) -> Void) -> Bool
     ) -> Bool {
       var batch = self.batch
       self.batch = SceneBatch(capacity: 0)
-      var handed = handedSteps
-      defer {
-        self.batch = batch
-        handedSteps = handed
-      }
-      // A piece's last step ends its batch (`Int.max`: no pieces).
-      let pieceSteps = self.pieceSteps ?? Int.max
+      defer { self.batch = batch }
       // Not escaping in fact: `body` only hands over while it runs.
       return withoutActuallyEscaping(batches) { batches in
         withUnsafeMutablePointer(to: &batch) { batch in
-          withUnsafeMutablePointer(to: &handed) { handed in
-            body(&self) { state, isSettled in
-              batch.pointee.append(state, isSettled: isSettled)
-              handed.pointee += 1
-              if batch.pointee.count == SceneBatch.stepCount
-                || handed.pointee % pieceSteps == 0
-              {
-                batches(batch.pointee)
-                batch.pointee = SceneBatch(capacity: SceneBatch.stepCount)
-              }
+          // A piece's last step ends its batch, so that the scene can write its piece too.
+          body(&self) { state, isSettled, endsPiece in
+            batch.pointee.append(state, isSettled: isSettled)
+            if batch.pointee.count == SceneBatch.stepCount || endsPiece {
+              batches(batch.pointee)
+              batch.pointee = SceneBatch(capacity: SceneBatch.stepCount)
             }
           }
         }
@@ -194,7 +185,7 @@ extension PageData {
 
     /// Runs `body` on the replayer with the closures that add each state to the page.
     private mutating func stepping(
-      _ scene: (ChatState, Bool) -> Void, _ pieces: (UnsafeBufferPointer<UInt8>) -> Void,
+      _ scene: (ChatState, Bool, Bool) -> Void, _ pieces: (UnsafeBufferPointer<UInt8>) -> Void,
       _ body:
         (
           inout Replayer, (ChatState, TimedEvent?, Int?, Range<Int>?, Bool) -> Bool,
@@ -209,6 +200,8 @@ extension PageData {
       let end = self.end
       let handsOut = !drawsScene
       let pieceSteps = self.pieceSteps ?? Int.max
+      // The builder's count at which the piece under way ends (no division at every step).
+      var pieceEnd = builder.count / pieceSteps * pieceSteps &+ pieceSteps
       var piece = self.piece
       self.piece = []
       defer { self.piece = piece }
@@ -227,9 +220,11 @@ extension PageData {
                 if number == 0 { progress.pointee.firstLayout = state.layout }
                 if number >= first && number <= end {
                   builder.pointee.add(state, event: event, line: line, isSettled: isSettled)
+                  let endsPiece = builder.pointee.count == pieceEnd
                   // Settled past the window's first step: the scene drew the step before.
-                  if handsOut { scene(state, isSettled && number > first) }
-                  if builder.pointee.count % pieceSteps == 0 {
+                  if handsOut { scene(state, isSettled && number > first, endsPiece) }
+                  if endsPiece {
+                    pieceEnd &+= pieceSteps
                     piece.removeAll(keepingCapacity: true)
                     builder.pointee.writePiece { piece.append(contentsOf: $0) }
                     piece.withUnsafeBufferPointer { pieces($0) }
@@ -371,8 +366,8 @@ extension PageData {
     fileprivate var scene: PageScene
     /// The steps of each piece of the phone's column, when it is written in pieces.
     private let pieceSteps: Int?
-    /// The steps drawn.
-    private var steps = 0
+    /// The steps left to draw in the piece under way (`Int.max` for a column not in pieces).
+    private var stepsLeft: Int
     /// The pieces written and not yet taken, oldest first.
     private var pieces: [[UInt8]] = []
 
@@ -384,6 +379,7 @@ extension PageData {
       scene = PageScene(
         measurer: options.measurer, expectedCount: min(expected, pieceSteps ?? expected))
       self.pieceSteps = pieceSteps
+      stepsLeft = pieceSteps ?? Int.max
     }
 
     /// Draws the next state's scene.
@@ -401,11 +397,12 @@ extension PageData {
     /// Counts a step drawn, and writes a piece when it ends one.
     @inline(__always)
     private mutating func stepped() {
-      steps += 1
-      if let pieceSteps, steps % pieceSteps == 0 { writePiece() }
+      stepsLeft -= 1
+      if stepsLeft == 0 { writePiece() }
     }
 
     private mutating func writePiece() {
+      stepsLeft = pieceSteps ?? Int.max
       var piece: [UInt8] = []
       scene.writePiece { piece.append(contentsOf: $0) }
       pieces.append(piece)
