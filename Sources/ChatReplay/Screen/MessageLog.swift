@@ -27,21 +27,46 @@ public struct Message: Hashable, Sendable {
 ///
 /// Messages only ever grow, so a state needs only to know how many of the shared messages are its
 /// own. Appending when this list is the longest extends the shared storage in place; appending
-/// the same message another state already appended shares it; appending a different one copies
-/// the prefix. A million states therefore cost one list of messages, not a million copies, and
-/// `MessageLog` still behaves as a value.
+/// the same message another state already appended shares it; appending a different one starts
+/// new storage from the prefix. A million states therefore cost one list of messages, not a
+/// million copies, and `MessageLog` still behaves as a value.
+///
+/// The storage is a list of blocks of ``blockSize`` messages. Every block but the last is full
+/// and never changes again, so the list grows without moving what it holds (no doubling, no copy
+/// of every message so far, no second buffer while it grows), and new storage started from a
+/// prefix shares the prefix's full blocks and copies only the rest of one block.
 public struct MessageLog: RandomAccessCollection, Sendable {
+  /// Messages per block: 40 KiB of them.
+  static let blockSize = 1 << blockShift
+  private static let blockShift = 10
+  private static let blockMask = blockSize - 1
+
   private final class Storage: Sendable {
-    let messages: Mutex<[Message]>
-    init(_ messages: [Message]) { self.messages = Mutex(messages) }
+    let blocks: Mutex<[[Message]]>
+    init(_ blocks: [[Message]]) { self.blocks = Mutex(blocks) }
   }
 
   private var storage: Storage
   public private(set) var count: Int
 
   public init(_ messages: [Message] = []) {
-    storage = Storage(messages)
+    var blocks: [[Message]] = []
+    var start = 0
+    while start < messages.count {
+      let end = Swift.min(start + Self.blockSize, messages.count)
+      blocks.append(Self.block(messages[start..<end]))
+      start = end
+    }
+    storage = Storage(blocks)
     count = messages.count
+  }
+
+  /// A block holding `messages`, with room for a whole block.
+  private static func block(_ messages: ArraySlice<Message>) -> [Message] {
+    var block: [Message] = []
+    block.reserveCapacity(blockSize)
+    block.append(contentsOf: messages)
+    return block
   }
 
   public var startIndex: Int { 0 }
@@ -49,7 +74,7 @@ public struct MessageLog: RandomAccessCollection, Sendable {
 
   public subscript(position: Int) -> Message {
     precondition(position >= 0 && position < count, "Message index out of range")
-    return storage.messages.withLock { $0[position] }
+    return storage.blocks.withLock { $0[position >> Self.blockShift][position & Self.blockMask] }
   }
 
   /// The last message, without taking the lock twice.
@@ -60,10 +85,12 @@ public struct MessageLog: RandomAccessCollection, Sendable {
   /// The last message's top and height, read without copying its text: where the next cell goes
   /// and what a scroll to the last message looks at.
   var lastCell: (y: Double, height: Double)? {
-    let count = self.count
-    guard count > 0 else { return nil }
-    return storage.messages.withLock { messages in
-      (messages[count - 1].y, messages[count - 1].height)
+    let index = count - 1
+    guard index >= 0 else { return nil }
+    return storage.blocks.withLock { blocks in
+      let block = index >> Self.blockShift
+      let offset = index & Self.blockMask
+      return (blocks[block][offset].y, blocks[block][offset].height)
     }
   }
 
@@ -78,16 +105,19 @@ public struct MessageLog: RandomAccessCollection, Sendable {
   /// one that ends below `top`, and the walk stops at the first that starts below `bottom`.
   func indices(ofCellsBetween top: Double, and bottom: Double) -> Range<Int> {
     let count = self.count
-    return storage.messages.withLock { messages -> Range<Int> in
+    return storage.blocks.withLock { blocks -> Range<Int> in
+      func message(_ index: Int) -> Message {
+        blocks[index >> Self.blockShift][index & Self.blockMask]
+      }
       var low = 0
       var high = count
       while low < high {
         let middle = (low + high) / 2
-        let message = messages[middle]
+        let message = message(middle)
         if message.y + message.height > top { high = middle } else { low = middle + 1 }
       }
       var end = low
-      while end < count && messages[end].y < bottom { end += 1 }
+      while end < count && message(end).y < bottom { end += 1 }
       return low..<end
     }
   }
@@ -95,18 +125,38 @@ public struct MessageLog: RandomAccessCollection, Sendable {
   /// Appends `message`, sharing storage with other states whenever it can.
   public mutating func append(_ message: Message) {
     let count = self.count
-    let shared = storage.messages.withLock { messages -> Bool in
-      if messages.count == count {
-        messages.append(message)
+    let shared = storage.blocks.withLock { blocks -> Bool in
+      let stored =
+        blocks.isEmpty ? 0 : (blocks.count - 1) * Self.blockSize + blocks[blocks.count - 1].count
+      if stored == count {
+        Self.append(message, to: &blocks)
         return true
       }
-      return messages[count] == message
+      return blocks[count >> Self.blockShift][count & Self.blockMask] == message
     }
     if !shared {
-      let prefix = storage.messages.withLock { Array($0[0..<count]) }
-      storage = Storage(prefix + [message])
+      // The full blocks of the prefix are shared (they never change again); only the messages
+      // of a block the prefix ends inside are copied.
+      var prefix = storage.blocks.withLock { blocks -> [[Message]] in
+        let full = count >> Self.blockShift
+        var prefix = Array(blocks[0..<full])
+        if count & Self.blockMask != 0 {
+          prefix.append(Self.block(blocks[full][0..<(count & Self.blockMask)]))
+        }
+        return prefix
+      }
+      Self.append(message, to: &prefix)
+      storage = Storage(prefix)
     }
     self.count = count + 1
+  }
+
+  private static func append(_ message: Message, to blocks: inout [[Message]]) {
+    if let last = blocks.indices.last, blocks[last].count < blockSize {
+      blocks[last].append(message)
+    } else {
+      blocks.append(block([message]))
+    }
   }
 }
 
