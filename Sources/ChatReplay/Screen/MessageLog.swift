@@ -151,6 +151,8 @@ public struct MessageLog: RandomAccessCollection, Sendable {
     self.count = count + 1
   }
 
+  /// Appends `message` to the last of `blocks`, or to a new block when the last is full (full
+  /// blocks may be shared with other storage, and are never appended to).
   private static func append(_ message: Message, to blocks: inout [[Message]]) {
     if let last = blocks.indices.last, blocks[last].count < blockSize {
       blocks[last].append(message)
