@@ -1,11 +1,17 @@
 #!/usr/bin/env python3
 """Two builds of `replay` side by side on one command, in alternating order.
 
-    python3 Benchmarks/ab.py OLD NEW [--rounds N] -- ARGS...
+    python3 Benchmarks/ab.py OLD NEW [--rounds N] [--stdin FILE] [--time REGEX] -- ARGS...
 
 runs `OLD ARGS...` and `NEW ARGS...` once each per round, N rounds (default 30), the first of the
 two alternating from round to round, and prints each build's median wall and CPU time and the
 median of the per-round ratios NEW/OLD, with the number of rounds in which NEW took less.
+
+`--stdin FILE` feeds FILE to each run (the debugger's script, say). `--time REGEX` takes the
+"wall" time from what each run prints on standard error instead: the regex's first group, in
+milliseconds. The debugger's load, as the benchmark times it:
+
+    python3 Benchmarks/ab.py OLD NEW --stdin quit.txt --time 'load: ([\d.]+) ms' -- FILE --timing
 
 Why alternate: on the shared machines this project is measured on, the speed drifts by 10 to
 20 % within minutes. A tool that runs every run of one build and then every run of the other
@@ -15,6 +21,7 @@ seconds apart shares the machine's state, and the order alternates so that neith
 runs on the cache the other left.
 """
 import argparse
+import re
 import statistics
 import sys
 
@@ -31,6 +38,9 @@ def main():
     parser.add_argument("old", help="the build to compare against")
     parser.add_argument("new", help="the build measured")
     parser.add_argument("--rounds", type=int, default=30)
+    parser.add_argument("--stdin", help="a file each run reads as its standard input")
+    parser.add_argument("--time", type=re.compile,
+                        help="a regex whose first group, on standard error, is the time in ms")
     options = parser.parse_args(argv[:split])
     args = argv[split + 1:]
     if not args:
@@ -40,7 +50,15 @@ def main():
     for number in range(options.rounds):
         pair = [(old, options.old), (new, options.new)]
         for samples, build in (pair if number % 2 == 0 else reversed(pair)):
-            samples.append(run_once([build] + args))
+            sample = run_once([build] + args, options.stdin,
+                              capture_stderr=options.time is not None)
+            if options.time is not None:
+                match = options.time.search(sample.stderr)
+                if match is None:
+                    print(f"{build}: --time found nothing in standard error", file=sys.stderr)
+                    return 1
+                sample.wall = float(match.group(1)) / 1000
+            samples.append(sample)
     for field in ("wall", "cpu"):
         ratios = [getattr(b, field) / getattr(a, field) for a, b in zip(old, new)]
         print(f"{field}: old {statistics.median(getattr(s, field) for s in old):.3f}s, "
