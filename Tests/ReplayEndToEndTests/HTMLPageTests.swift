@@ -216,6 +216,8 @@ struct HTMLPageTests {
     try Self.expectPanel(dom, showing: state, step: step)
     #expect(dom.contains("<body data-step=\"\(step)\">"))
     #expect(dom.contains(try Regex("<div class=\"row sel[^\"]*\" data-step=\"\(step)\"")))
+    // Every row's summary found: its number in the summaries' pieces is one the data hold.
+    #expect(!dom.contains("undefined"), "a summary missing at step \(step)")
     try Self.expectPhone(dom, showing: state, step: step)
   }
 
