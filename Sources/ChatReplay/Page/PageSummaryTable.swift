@@ -22,12 +22,13 @@ struct PageSummaryTable {
   /// memory starts again only to place a summary, whose slot this then is).
   private var lastSlot = -1
   private let memoryLimit: Int
-  /// The most summaries a page's memory holds before it starts again: 4,096, so that the
-  /// memory (16,384 slots of 24 bytes and about 100 KB of summaries) fits in a core's own cache,
-  /// where it is looked up at every step; one of 65,536 (6 MB of slots) did not. `replay html`
-  /// on a 1M-event recording took 0.925× and 0.954× the time with 4,096 (the page 3 % larger,
-  /// for the summaries written again); 16,384 was no faster than 65,536, and 1,024 no faster
-  /// than 4,096.
+  /// The most summaries a page's memory holds before it starts again.
+  ///
+  /// 4,096, so that the memory (16,384 slots of 24 bytes and about 100 KB of summaries) fits in
+  /// a core's own cache, where it is looked up at every step; one of 65,536 (6 MB of slots) did
+  /// not. `replay html` on a 1M-event recording took 0.925× and 0.954× the time with 4,096 (the
+  /// page 3 % larger, for the summaries written again); 16,384 was no faster than 65,536, and
+  /// 1,024 no faster than 4,096.
   static let limit = 4_096
   /// Where a summary is written before it is looked up.
   private let scratch = ByteStorage(capacity: 128)
