@@ -47,11 +47,9 @@ struct PageBuilder {
   private var changes = Self.array()
   private var messages = PageValues(Self.array())
   private var why = Self.array()
-  /// Each step's values of the four tracks, downsampled to the tracks' columns when the page is
-  /// done (a page made in one pass over a recording learns its number of steps at the end).
-  private var trackValues: [Double] = []
-  /// Each step's event type (its place in ``types``), for the ticks.
-  private var stepTypes: [Int32] = []
+  /// Each step's values of the four tracks and its event type (its place in ``types``), drawn
+  /// into the tracks' columns and ticks when the page is done.
+  private var tracks: PageTracks
   /// Each diagnostic kind's runs of steps (the first and last step of each), by the kind's
   /// ordinal (its id is the kind's raw value).
   private var runs = Array(repeating: [Int](), count: Diagnostic.Kind.all.count)
@@ -149,8 +147,7 @@ struct PageBuilder {
     // About one new summary a step: room for them up to the memory's limit, made once rather
     // than by doubling.
     summaries = PageSummaryTable(expected: min(PageSummaryTable.limit, expectedCount))
-    trackValues.reserveCapacity(4 * expectedCount)
-    stepTypes.reserveCapacity(expectedCount)
+    tracks = PageTracks(expectedCount: expectedCount)
     explains = timeline != nil
     if let timeline {
       // Every value's why and blame at every step of the window read the same values again.
@@ -230,11 +227,12 @@ struct PageBuilder {
   mutating func add(_ state: ChatState, event: TimedEvent?, line: Int?, isSettled: Bool = false) {
     let isCheckpoint = index % PageData.checkpointInterval == 0
     tally.add(state)
-    addEvent(event, line: line, t: state.t)
-    trackValues.append(state.keyboard.visibleHeight)
-    trackValues.append(state.inputBar.frame.maxY)
-    trackValues.append(state.adjustedContentInset.bottom)
-    trackValues.append(state.list.contentOffsetY)
+    let type = addEvent(event, line: line, t: state.t)
+    tracks.add(
+      (
+        state.keyboard.visibleHeight, state.inputBar.frame.maxY,
+        state.adjustedContentInset.bottom, state.list.contentOffsetY
+      ), type: type)
     if isSettled && !isCheckpoint && readsLeaves && !hasNaNLeaf && index > 0 && !explains {
       // The diagnostics and messages are the step before's: none of them is written.
       counts.integer(addSettledLeaves(state))
@@ -262,7 +260,9 @@ struct PageBuilder {
     previousState = state
   }
 
-  private mutating func addEvent(_ event: TimedEvent?, line eventLine: Int?, t: Double) {
+  /// Writes the step's time, line, event type and summary; its type's place in ``types`` (fewer
+  /// than 256: one for each event class).
+  private mutating func addEvent(_ event: TimedEvent?, line eventLine: Int?, t: Double) -> UInt8 {
     let type: Int
     let number: Int
     let summary: Int
@@ -296,7 +296,7 @@ struct PageBuilder {
     line = number
     typeColumn.integer(type)
     summaryColumn.integer(summary)
-    stepTypes.append(Int32(truncatingIfNeeded: type))
+    return UInt8(truncatingIfNeeded: type)
   }
 
   /// Writes the leaves (but the messages and diagnostics) that changed; how many.
@@ -732,41 +732,6 @@ struct PageBuilder {
     self.debugger = debugger
   }
 
-  /// The tracks' columns, each the least and the greatest of its steps' values, and the ticks:
-  /// each column's event types as bits.
-  private func columns() -> (tracks: [[Double]], ticks: [UInt64]) {
-    let columns = min(PageData.trackColumns, index)
-    // The four tracks one after the other in one array, filled through pointers: an array of
-    // arrays was checked twice for being shared at each value of each step.
-    var flat = Array(repeating: Double.nan, count: 4 * 2 * columns)
-    var ticks = Array(repeating: UInt64(0), count: columns)
-    let steps = index
-    flat.withUnsafeMutableBufferPointer { tracks in
-      ticks.withUnsafeMutableBufferPointer { ticks in
-        trackValues.withUnsafeBufferPointer { values in
-          stepTypes.withUnsafeBufferPointer { types in
-            for step in 0..<steps {
-              let column = step * columns / steps
-              for track in 0..<4 {
-                let value = values[4 * step + track]
-                guard value.isFinite else { continue }
-                let place = track * 2 * columns + 2 * column
-                if !(tracks[place] <= value) { tracks[place] = value }
-                if !(tracks[place + 1] >= value) { tracks[place + 1] = value }
-              }
-              let type = types[step]
-              if type < 64 { ticks[column] |= 1 << UInt64(type) }
-            }
-          }
-        }
-      }
-    }
-    let tracks = (0..<4).map { track in
-      Array(flat[(track * 2 * columns)..<((track + 1) * 2 * columns)])
-    }
-    return (tracks, ticks)
-  }
-
   /// The data as one JSON object, in UTF-8: `title` is the page's, `layout` the recording's and
   /// `lastStep` its last step.
   mutating func finish(name: String, title: String, layout: LayoutID, lastStep: Int) -> [UInt8] {
@@ -794,7 +759,7 @@ struct PageBuilder {
     for ordinal in openRuns.indices where openRuns[ordinal] >= 0 {
       runs[ordinal] += [openRuns[ordinal], index - 1]
     }
-    let (tracks, ticks) = columns()
+    let (tracks, ticks) = self.tracks.columns(PageData.trackColumns)
     var head = PageJSON()
     head.open()
     head.key("file", name)
