@@ -74,7 +74,13 @@ public struct MessageLog: RandomAccessCollection, Sendable {
 
   public subscript(position: Int) -> Message {
     precondition(position >= 0 && position < count, "Message index out of range")
-    return storage.blocks.withLock { $0[position >> Self.blockShift][position & Self.blockMask] }
+    return storage.blocks.withLock { Self.message(position, in: $0) }
+  }
+
+  /// Message `index` of `blocks`: its block, then its place in the block.
+  @inline(__always)
+  private static func message(_ index: Int, in blocks: [[Message]]) -> Message {
+    blocks[index >> blockShift][index & blockMask]
   }
 
   /// The last message, without taking the lock twice.
@@ -88,6 +94,7 @@ public struct MessageLog: RandomAccessCollection, Sendable {
     let index = count - 1
     guard index >= 0 else { return nil }
     return storage.blocks.withLock { blocks in
+      // The two fields read where they lie: the message itself copied would retain its text.
       let block = index >> Self.blockShift
       let offset = index & Self.blockMask
       return (blocks[block][offset].y, blocks[block][offset].height)
@@ -106,9 +113,7 @@ public struct MessageLog: RandomAccessCollection, Sendable {
   func indices(ofCellsBetween top: Double, and bottom: Double) -> Range<Int> {
     let count = self.count
     return storage.blocks.withLock { blocks -> Range<Int> in
-      func message(_ index: Int) -> Message {
-        blocks[index >> Self.blockShift][index & Self.blockMask]
-      }
+      func message(_ index: Int) -> Message { Self.message(index, in: blocks) }
       var low = 0
       var high = count
       while low < high {
@@ -132,7 +137,7 @@ public struct MessageLog: RandomAccessCollection, Sendable {
         Self.append(message, to: &blocks)
         return true
       }
-      return blocks[count >> Self.blockShift][count & Self.blockMask] == message
+      return Self.message(count, in: blocks) == message
     }
     if !shared {
       // The full blocks of the prefix are shared (they never change again); only the messages
