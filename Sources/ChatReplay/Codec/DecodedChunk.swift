@@ -41,45 +41,77 @@ public struct DecodedChunk: Sendable {
   /// than 15 bytes costs, and without scanning the line a second time.
   public init(_ chunk: UnsafeBufferPointer<UInt8>, leavingKeystrokes: Bool = false) {
     byteCount = chunk.count
-    // The line endings first, so that the events (a few hundred bytes each) are stored once, in
-    // storage of the right size, rather than copied each time the array grows.
+    // One pass: a line in the canonical shape is decoded from its start with the rest of the
+    // chunk after it, and ends at the line feed where the decoder stops (as the reader reads a
+    // chunk itself); only a line the decoder declines has its end looked for apart. The
+    // storage is made for a line of about 48 bytes (a recording's lines are longer) and grows
+    // when a chunk has more.
+    let estimate = chunk.count / 48 + 16
     var newlines: [Int] = []
-    newlines.reserveCapacity(chunk.count / 64)
-    var start = 0
-    while let newline = firstIndex(of: 0x0A, in: chunk, from: start) {
-      let returned = newline > start && chunk[newline - 1] == 0x0D
-      newlines.append(newline << 1 | (returned ? 1 : 0))
-      start = newline + 1
-    }
-    let events = Events(count: newlines.count, keystrokes: leavingKeystrokes)
-    start = 0
-    // The frames of the chunk's keyboard lines, which most keyboard lines repeat.
-    var frames = LineDecoder.KeyboardFrames()
-    for (ordinal, entry) in newlines.enumerated() {
-      let newline = entry >> 1
-      let end = newline - (entry & 1)
-      var scanner = JSONScanner(UnsafeBufferPointer(rebasing: chunk[start..<end]))
-      var event: TimedEvent?
-      var keystroke = Keystroke.none
-      switch LineDecoder.canonicalLine(&scanner, frames: &frames) {
-      case .keystroke(let t, let textStart, let length, let isASCII)? where leavingKeystrokes:
-        // Only a line without a `\r` (the reader takes a keystroke from such a line alone), in
-        // a chunk whose offsets fit the record.
-        if entry & 1 == 0, newline <= Int(UInt32.max >> 1) {
-          keystroke = Keystroke(
-            t: t, textStart: start + textStart, length: length, isASCII: isASCII)
+    newlines.reserveCapacity(estimate)
+    var events = EventsBuilder(capacity: estimate, keystrokes: leavingKeystrokes)
+    if let base = chunk.baseAddress, let last = lastIndex(of: 0x0A, in: chunk, from: 0) {
+      let end = last + 1
+      var start = 0
+      // The frames of the chunk's keyboard lines, which most keyboard lines repeat.
+      var frames = LineDecoder.KeyboardFrames()
+      while start < end {
+        var scanner = JSONScanner(UnsafeBufferPointer(start: base + start, count: end - start))
+        var event: TimedEvent?
+        var keystroke = Keystroke.none
+        let newline: Int
+        var returned = false
+        switch LineDecoder.canonicalLine(&scanner, frames: &frames) {
+        case .keystroke(let t, let textStart, let length, let isASCII)? where leavingKeystrokes:
+          // The decoder stands at the line feed that ends the line; a line in the canonical
+          // shape has no `\r` before it. Kept when the chunk's offsets fit the record.
+          newline = start + scanner.position
+          if newline <= Int(UInt32.max >> 1) {
+            keystroke = Keystroke(
+              t: t, textStart: start + textStart, length: length, isASCII: isASCII)
+          }
+        case let line?:
+          newline = start + scanner.position
+          event = line.event(in: scanner)
+        case nil:
+          // Found, as the chunk's last line feed is at or after `start`.
+          newline = firstIndex(of: 0x0A, in: chunk, from: start) ?? last
+          returned = newline > start && chunk[newline - 1] == 0x0D
+          // A line in the canonical shape but for a `\r` before its line feed is decoded
+          // without it, as the reader reads such a line; its keystroke, if it is one, is left
+          // to the reader (which takes a keystroke without decoding it only from a line
+          // without a `\r`).
+          if returned {
+            event = Self.eventOfReturnedLine(
+              UnsafeBufferPointer(start: base + start, count: newline - 1 - start),
+              leavingKeystrokes: leavingKeystrokes, frames: &frames)
+          }
         }
-      case let line?: event = line.event(in: scanner)
-      case nil: break
+        events.append(consume event, keystroke)
+        newlines.append(newline << 1 | (returned ? 1 : 0))
+        start = newline + 1
       }
-      (events.slots + ordinal).initialize(to: event)
-      if let keystrokes = events.keystrokes { (keystrokes + ordinal).initialize(to: keystroke) }
-      start = newline + 1
     }
+    let storage = events.finish()
     self.newlines = newlines
-    self.events = events.slots
-    keystrokes = events.keystrokes
-    storage = events
+    self.events = storage.slots
+    keystrokes = storage.keystrokes
+    self.storage = storage
+  }
+
+  /// The event of `line`, a line without the `\r` before its line feed, when it is in the
+  /// canonical shape and not a keystroke left to the reader; a call of its own, as such lines
+  /// are rare, so that the decoder is inlined once in the initializer's loop.
+  @inline(never)
+  private static func eventOfReturnedLine(
+    _ line: UnsafeBufferPointer<UInt8>, leavingKeystrokes: Bool,
+    frames: inout LineDecoder.KeyboardFrames
+  ) -> TimedEvent? {
+    var scanner = JSONScanner(line)
+    switch LineDecoder.canonicalLine(&scanner, frames: &frames) {
+    case .keystroke? where leavingKeystrokes, nil: return nil
+    case let decoded?: return decoded.event(in: scanner)
+    }
   }
 
   /// A keystroke line left to the reader: its time, and its text's bytes in the chunk (valid
@@ -151,18 +183,67 @@ public struct DecodedChunk: Sendable {
     let keystrokes: UnsafeMutablePointer<Keystroke>?
     let count: Int
 
-    /// Storage for `count` events, and as many keystrokes if `keystrokes`, which the initializer
-    /// of ``DecodedChunk`` fills.
-    init(count: Int, keystrokes: Bool) {
+    /// Takes over `count` events at `slots`, and as many keystrokes at `keystrokes`.
+    init(
+      slots: UnsafeMutablePointer<TimedEvent?>, keystrokes: UnsafeMutablePointer<Keystroke>?,
+      count: Int
+    ) {
+      self.slots = slots
+      self.keystrokes = keystrokes
       self.count = count
-      slots = .allocate(capacity: count)
-      self.keystrokes = keystrokes ? .allocate(capacity: count) : nil
     }
 
     deinit {
       for ordinal in 0..<count { _ = (slots + ordinal).move() }
       slots.deallocate()
       keystrokes?.deallocate()
+    }
+  }
+
+  /// The events (and keystrokes) of a chunk as its initializer finds them: a value in a local,
+  /// so that adding one checks no exclusive access, as a class's properties would at every line.
+  private struct EventsBuilder {
+    private var slots: UnsafeMutablePointer<TimedEvent?>
+    private var keystrokes: UnsafeMutablePointer<Keystroke>?
+    private var count = 0
+    private var capacity: Int
+
+    /// Room for `capacity` events, and as many keystrokes if `keystrokes`.
+    init(capacity: Int, keystrokes: Bool) {
+      self.capacity = max(1, capacity)
+      slots = .allocate(capacity: self.capacity)
+      self.keystrokes = keystrokes ? .allocate(capacity: self.capacity) : nil
+    }
+
+    /// Adds the next line's event and, when keystrokes are kept, its keystroke.
+    @inline(__always)
+    mutating func append(_ event: consuming TimedEvent?, _ keystroke: Keystroke) {
+      if count == capacity { grow() }
+      (slots + count).initialize(to: consume event)
+      if let keystrokes { (keystrokes + count).initialize(to: keystroke) }
+      count += 1
+    }
+
+    /// Twice the room, the events moved (not copied) into it.
+    @inline(never)
+    private mutating func grow() {
+      let larger = capacity * 2
+      let moved = UnsafeMutablePointer<TimedEvent?>.allocate(capacity: larger)
+      moved.moveInitialize(from: slots, count: count)
+      slots.deallocate()
+      slots = moved
+      if let old = keystrokes {
+        let movedKeystrokes = UnsafeMutablePointer<Keystroke>.allocate(capacity: larger)
+        movedKeystrokes.moveInitialize(from: old, count: count)
+        old.deallocate()
+        keystrokes = movedKeystrokes
+      }
+      capacity = larger
+    }
+
+    /// The storage that owns the events from now on.
+    consuming func finish() -> Events {
+      Events(slots: slots, keystrokes: keystrokes, count: count)
     }
   }
 }

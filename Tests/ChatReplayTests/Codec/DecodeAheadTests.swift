@@ -223,6 +223,42 @@ struct DecodeAheadTests {
     #expect(trace.items.first == .header(SessionHeader(version: 1), line: 1))
   }
 
+  /// A chunk's storage is made for lines of about 48 bytes and grows when they are shorter: a
+  /// chunk of 300 short lines (the header, then 299 events of 24 to 40 bytes) keeps every event,
+  /// in order, with keystrokes left to the reader and without.
+  @Test func aChunkOfShortLinesKeepsEveryEvent() {
+    var lines = [#"{"type":"session","version":1}"#]
+    for index in 1..<300 {
+      // A send tap (24 to 26 bytes), an empty keystroke (37 to 39) and a one-letter one (38 to
+      // 40), in turn.
+      switch index % 3 {
+      case 0: lines.append(#"{"t":\#(index),"type":"sendTap"}"#)
+      case 1: lines.append(#"{"t":\#(index),"type":"textChange","text":""}"#)
+      default: lines.append(#"{"t":\#(index),"type":"textChange","text":"a"}"#)
+      }
+    }
+    let text = lines.joined(separator: "\n") + "\n"
+    let bytes = Array(text.utf8)
+    // The storage starts with room for fewer lines than the chunk has (bytes / 48 + 16).
+    #expect(bytes.count / 48 + 16 < 299)
+    // Every line but the header is canonical: 299 events.
+    #expect(bytes.withUnsafeBufferPointer { DecodedChunk($0).decodedCount } == 299)
+    // Left to the reader, the 200 keystrokes are not events of the chunk: the 99 send taps are.
+    #expect(
+      bytes.withUnsafeBufferPointer {
+        DecodedChunk($0, leavingKeystrokes: true).decodedCount
+      } == 99)
+    let whole = [0..<bytes.count]
+    let plain = readTrace(bytes, chunks: whole, decodeAhead: false)
+    #expect(readTrace(bytes, chunks: whole, decodeAhead: true) == plain)
+    #expect(
+      readTrace(bytes, chunks: whole, decodeAhead: true, leavingKeystrokes: true) == plain)
+    // The header and the 299 events, none of them an error.
+    let events = plain.items.filter { if case .event = $0 { true } else { false } }
+    #expect(events.count == 299)
+    #expect(!plain.items.contains { if case .error = $0 { true } else { false } })
+  }
+
   /// A chunk may start inside a line whose tail is a complete canonical line by itself: the
   /// DecodedChunk's first entry then holds an event the file does not have, and the reader must
   /// ignore it. (The cut line is always a bad line: no valid JSON object line ends with a
