@@ -67,6 +67,40 @@ extension LineDecoder {
     guard s.base[s.position + 9] == UInt8(ascii: "t") else {
       return otherCanonicalEvent(&s, t: t, frames: &frames).map(CanonicalLine.event)
     }
+    return canonicalKeystroke(&s, t: t, frames: &frames)
+  }
+
+  /// ``canonicalLine(_:frames:)``, but a keyboard line in the canonical shape is handed to
+  /// `takingKeyboard`, its time and notification, instead of being made an event (which holds a
+  /// notification in a box of its own), and the result is `nil`: for a caller that makes the
+  /// event on another thread (``DecodedChunk``).
+  @inline(__always)
+  static func canonicalLine(
+    _ s: inout JSONScanner, frames: inout KeyboardFrames,
+    takingKeyboard: (Double, consuming KeyboardNotification) -> Void
+  ) -> CanonicalLine? {
+    guard let t = canonicalTime(&s) else { return nil }
+    switch s.base[s.position + 9] {
+    case UInt8(ascii: "t"):
+      return canonicalKeystroke(&s, t: t, frames: &frames)
+    case UInt8(ascii: "k"):
+      if let notification = canonicalKeyboard(&s, frames: &frames) {
+        takingKeyboard(t, notification)
+      }
+      return nil
+    default:
+      return otherCanonicalEvent(&s, t: t, frames: &frames).map(CanonicalLine.event)
+    }
+  }
+
+  /// A keystroke line after its time `t`, up to the line's end.
+  ///
+  /// Transparent, so that it is inlined into both callers: marked `@inline(__always)`, it
+  /// stayed a call, about 18 instructions more per keystroke.
+  @_transparent
+  static func canonicalKeystroke(
+    _ s: inout JSONScanner, t: Double, frames: inout KeyboardFrames
+  ) -> CanonicalLine? {
     guard s.skip(",\"type\":\"textChange\",\"text\":") else { return nil }
     switch s.scanCanonicalString(remembering: &frames.text) {
     case .plain(let start, let length, let isASCII):
@@ -78,6 +112,18 @@ extension LineDecoder {
     case nil:
       return nil
     }
+  }
+
+  /// A keyboard line's notification after its time, up to the line's end; `nil` for a line not
+  /// in the canonical shape.
+  @inline(never)
+  private static func canonicalKeyboard(_ s: inout JSONScanner, frames: inout KeyboardFrames)
+    -> KeyboardNotification?
+  {
+    guard s.skip(",\"type\":\"keyboard\",\"name\":\""),
+      let notification = keyboard(&s, frames: &frames), s.isAtLineEnd
+    else { return nil }
+    return notification
   }
 
   /// ``canonicalEvent(_:t:frames:)`` as a call of its own, for ``canonicalLine(_:frames:)``.

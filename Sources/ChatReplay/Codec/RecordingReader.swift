@@ -92,48 +92,78 @@ public struct RecordingReader: Sendable {
     guard !stopped else { return false }
     defer { offset += chunk.count }
     var start = 0
-    // The ordinal of the chunk's next line ending: the index of its line in `decoded`.
+    // The ordinal of the chunk's next line ending: the index of its line in `decoded`; and the
+    // indices of the next event and keystroke `decoded` holds.
     var ordinal = 0
+    var eventIndex = 0
+    var keystrokeIndex = 0
+    var keyboardIndex = 0
     // The chunk's `ordinal`-th line ending at or after `start`. `decoded` is read through
     // optional chaining, not bound: a binding is a copy, which retains its storage each line.
     // `start` and `ordinal` are passed, not captured: a captured variable's every access was
     // checked for exclusivity at run time (twice a line).
     @inline(__always)
-    func nextNewline(_ start: Int, _ ordinal: Int) -> Int? {
+    func nextLine(_ start: Int, _ ordinal: Int) -> DecodedChunk.Line? {
       if decoded != nil {
-        decoded?.newline(ordinal)
+        decoded?.line(ordinal)
       } else {
-        firstIndex(of: 0x0A, in: chunk, from: start)
+        firstIndex(of: 0x0A, in: chunk, from: start).map { DecodedChunk.Line(endingAt: $0) }
       }
     }
     if !carry.isEmpty || skippedLength != nil {
-      guard let newline = nextNewline(start, ordinal) else {
+      guard let first = nextLine(start, ordinal) else {
         keep(UnsafeBufferPointer(rebasing: chunk[...]))
         return true
       }
       // The chunk's first line ending ends a line that began earlier: `decoded` saw only its
-      // end, so its first entry is not used.
-      keep(UnsafeBufferPointer(rebasing: chunk[0..<newline]))
+      // end, so what it kept of it is not used.
+      keep(UnsafeBufferPointer(rebasing: chunk[0..<first.end]))
       guard finishCarriedLine(body) else { return false }
-      start = newline + 1
+      start = first.end + 1
       ordinal = 1
+      switch first.kind {
+      case .event: eventIndex = 1
+      case .keystroke: keystrokeIndex = 1
+      case .keyboard: keyboardIndex = 1
+      case .none: break
+      }
     }
     if decoded == nil {
       guard readAhead(chunk, from: &start, takingKeystroke: takingKeystroke, body) else {
         return false
       }
     }
-    while let newline = nextNewline(start, ordinal) {
-      if let event = decoded?.event(ordinal) {
+    while let next = nextLine(start, ordinal) {
+      let newline = next.end
+      switch next.kind {
+      case .event:
         // Decoded ahead, so in the canonical shape: `{…}`, neither blank nor a byte order mark.
         // Its bytes are not read here (another thread wrote them, and they would have to travel
         // to this one's cache): only its length counts, as it does for any line.
-        let end = newline - (decoded?.isReturned(ordinal) == true ? 1 : 0)
+        guard let event = decoded?.event(eventIndex) else {
+          preconditionFailure("a line with an event in a chunk not decoded")
+        }
+        eventIndex += 1
+        let end = newline - (next.isReturned ? 1 : 0)
         let line = UnsafeBufferPointer(rebasing: chunk[start..<end])
         guard processDecoded(line, at: offset + start, event, body) else { return false }
-      } else if let keystroke = decoded?.keystroke(ordinal) {
+      case .keyboard:
+        // Decoded ahead, as above; the event's box is made here, on the replaying thread.
+        guard let keyboard = decoded?.keyboard(keyboardIndex) else {
+          preconditionFailure("a keyboard line in a chunk not decoded")
+        }
+        keyboardIndex += 1
+        let line = UnsafeBufferPointer(rebasing: chunk[start..<newline])
+        guard processDecoded(line, at: offset + start, keyboard.event, body) else {
+          return false
+        }
+      case .keystroke:
         // Scanned ahead, so in the canonical shape, without a `\r`: the text's bytes are read
         // only if the keystroke is not taken.
+        guard let keystroke = decoded?.keystroke(keystrokeIndex) else {
+          preconditionFailure("a line with a keystroke in a chunk not decoded")
+        }
+        keystrokeIndex += 1
         let line = UnsafeBufferPointer(rebasing: chunk[start..<newline])
         if line.count > lineLimit {
           guard tooLong(length: line.count, start: Array(line.prefix(512)), body) else {
@@ -147,7 +177,7 @@ public struct RecordingReader: Sendable {
               takingKeystroke: takingKeystroke, body)
           else { return false }
         }
-      } else {
+      case .none:
         let line = UnsafeBufferPointer(rebasing: chunk[start..<newline])
         guard process(line, at: offset + start, takingKeystroke: takingKeystroke, body) else {
           return false
