@@ -28,8 +28,8 @@ public struct DecodedChunk: Sendable {
   /// The keystrokes left to the reader (see ``init(_:leavingKeystrokes:)``), in the order of
   /// their lines, in ``storage``.
   nonisolated(unsafe) private let keystrokes: UnsafeMutablePointer<Keystroke>
-  /// The keyboard lines' notifications, in the order of their lines, in ``storage``: the
-  /// reader puts each in the box that an event keeps it in.
+  /// The keyboard lines' members, in the order of their lines, in ``storage``: the reader makes
+  /// each a notification in the box that an event keeps it in.
   nonisolated(unsafe) private let keyboards: UnsafeMutablePointer<KeyboardLine>
   /// Owns ``events``, ``keystrokes`` and ``keyboards``.
   private let storage: Events
@@ -46,12 +46,12 @@ public struct DecodedChunk: Sendable {
   /// than 15 bytes costs, and without scanning the line a second time.
   ///
   /// What the reader reads of it is dense: a word a line, and an event, a keystroke or a
-  /// notification only for the lines that have one. The reader often runs on another core than
-  /// the one that decoded the chunk, and what it reads travels between the two. A keyboard
-  /// line's notification is kept as a value, not as an event: the event's box is made by the
-  /// reader, on its own thread, so that the box's allocation, its reference counting and its
-  /// release stay on one core (made here, a box is allocated long before it is freed, and its
-  /// count is changed by both threads).
+  /// keyboard line's members only for the lines that have one. The reader often runs on another
+  /// core than the one that decoded the chunk, and what it reads travels between the two. A
+  /// keyboard line's members are kept as a value (96 bytes with its time), not as an event: the
+  /// event's box is made by the reader, on its own thread, so that the box's allocation, its
+  /// reference counting and its release stay on one core (made here, a box is allocated long
+  /// before it is freed, and its count is changed by both threads).
   public init(_ chunk: UnsafeBufferPointer<UInt8>, leavingKeystrokes: Bool = false) {
     byteCount = chunk.count
     // One pass: a line in the canonical shape is decoded from its start with the rest of the
@@ -75,8 +75,8 @@ public struct DecodedChunk: Sendable {
         var scanner = JSONScanner(UnsafeBufferPointer(start: base + start, count: end - start))
         let line: Line
         var tookKeyboard = false
-        let decoded = LineDecoder.canonicalLine(&scanner, frames: &frames) { t, notification in
-          kept.append(KeyboardLine(t: t, notification: notification))
+        let decoded = LineDecoder.canonicalLine(&scanner, frames: &frames) { t, members in
+          kept.append(KeyboardLine(t: t, members: members))
           tookKeyboard = true
         }
         switch consume decoded {
@@ -161,13 +161,13 @@ public struct DecodedChunk: Sendable {
     var isASCII: Bool { lengthAndASCII & 1 != 0 }
   }
 
-  /// A keyboard line's time and notification.
+  /// A keyboard line's time and members.
   struct KeyboardLine {
     let t: Double
-    let notification: KeyboardNotification
+    let members: LineDecoder.CanonicalKeyboard
 
     /// The line's event.
-    var event: TimedEvent { TimedEvent(t: t, event: .keyboard(notification)) }
+    var event: TimedEvent { TimedEvent(t: t, event: .keyboard(members.notification)) }
   }
 
   /// A line ending of the chunk, and what was kept of the line before it.

@@ -71,13 +71,13 @@ extension LineDecoder {
   }
 
   /// ``canonicalLine(_:frames:)``, but a keyboard line in the canonical shape is handed to
-  /// `takingKeyboard`, its time and notification, instead of being made an event (which holds a
+  /// `takingKeyboard`, its time and members, instead of being made an event (which holds a
   /// notification in a box of its own), and the result is `nil`: for a caller that makes the
   /// event on another thread (``DecodedChunk``).
   @inline(__always)
   static func canonicalLine(
     _ s: inout JSONScanner, frames: inout KeyboardFrames,
-    takingKeyboard: (Double, consuming KeyboardNotification) -> Void
+    takingKeyboard: (Double, CanonicalKeyboard) -> Void
   ) -> CanonicalLine? {
     guard let t = canonicalTime(&s) else { return nil }
     switch s.base[s.position + 9] {
@@ -114,11 +114,11 @@ extension LineDecoder {
     }
   }
 
-  /// A keyboard line's notification after its time, up to the line's end; `nil` for a line not
-  /// in the canonical shape.
+  /// A keyboard line's members after its time, up to the line's end; `nil` for a line not in
+  /// the canonical shape.
   @inline(never)
   private static func canonicalKeyboard(_ s: inout JSONScanner, frames: inout KeyboardFrames)
-    -> KeyboardNotification?
+    -> CanonicalKeyboard?
   {
     guard s.skip(",\"type\":\"keyboard\",\"name\":\""),
       let notification = keyboard(&s, frames: &frames), s.isAtLineEnd
@@ -168,7 +168,7 @@ extension LineDecoder {
       guard s.skip(",\"type\":\"keyboard\",\"name\":\""),
         let notification = keyboard(&s, frames: &frames)
       else { return nil }
-      event = .keyboard(notification)
+      event = .keyboard(notification.notification)
     case UInt8(ascii: "p"):
       guard s.skip(",\"type\":\"pan\",\"y\":"), let y = canonicalNumber(&s),
         s.skip(",\"state\":\""), let state = panState(&s)
@@ -248,10 +248,27 @@ extension LineDecoder {
     }
   }
 
+  /// The members a keyboard line in the canonical shape has, every one of them present: a
+  /// ``KeyboardNotification`` in less than half its size (no legacy keys, no others).
+  struct CanonicalKeyboard {
+    let name: KeyboardNotification.Name
+    let isLocal: Bool
+    let frameBegin: Rect
+    let frameEnd: Rect
+    let duration: Double
+    let curve: Int
+
+    var notification: KeyboardNotification {
+      KeyboardNotification(
+        name: name, frameBegin: frameBegin, frameEnd: frameEnd, duration: duration,
+        curve: curve, isLocal: isLocal)
+    }
+  }
+
   /// A keyboard event's members after `"name":"`, up to its closing `}`; `nil` for any other
   /// shape.
   static func keyboard(_ s: inout JSONScanner, frames: inout KeyboardFrames)
-    -> KeyboardNotification?
+    -> CanonicalKeyboard?
   {
     guard let name = notificationName(&s),
       let frameBegin = canonicalRect(&s, remembering: &frames.begin),
@@ -271,9 +288,9 @@ extension LineDecoder {
     } else {
       return nil
     }
-    return KeyboardNotification(
-      name: name, frameBegin: frameBegin, frameEnd: frameEnd, duration: duration,
-      curve: Int(curve), isLocal: isLocal)
+    return CanonicalKeyboard(
+      name: name, isLocal: isLocal, frameBegin: frameBegin, frameEnd: frameEnd,
+      duration: duration, curve: Int(curve))
   }
 
   /// A notification's name, its closing quote and `,"frameBegin":`, matched as one run of bytes;
