@@ -28,8 +28,9 @@ public struct DecodedChunk: Sendable {
   /// The keystrokes left to the reader (see ``init(_:leavingKeystrokes:)``), in the order of
   /// their lines, in ``storage``.
   nonisolated(unsafe) private let keystrokes: UnsafeMutablePointer<Keystroke>
-  /// The keyboard lines' members, in the order of their lines, in ``storage``: the reader makes
-  /// each a notification in the box that an event keeps it in.
+  /// The keyboard lines' members when keystrokes are left to the reader, in the order of their
+  /// lines, in ``storage``: the reader makes each a notification in the box that an event keeps
+  /// it in.
   nonisolated(unsafe) private let keyboards: UnsafeMutablePointer<KeyboardLine>
   /// Owns ``events``, ``keystrokes`` and ``keyboards``.
   private let storage: Events
@@ -43,15 +44,17 @@ public struct DecodedChunk: Sendable {
   /// ``Replayer/read(_:decoded:countingInto:error:)``, which takes most keystrokes without making
   /// their texts into `String`s (see ``RecordingReader/read(_:decoded:takingKeystroke:_:)``), and
   /// so without the allocation here and the release on the replaying thread that a text longer
-  /// than 15 bytes costs, and without scanning the line a second time.
+  /// than 15 bytes costs, and without scanning the line a second time. A keyboard line's members
+  /// are then kept as a value too (96 bytes with its time), not as an event: the event's box is
+  /// made by the reader, on its own thread, so that the box's allocation, its reference counting
+  /// and its release stay on one core (made here, a box is allocated long before it is freed,
+  /// and its count is changed by both threads). For `replay check` with two threads, both took
+  /// it to 0.86 times the wall time; `replay compare`, whose lanes share each event, was a few
+  /// per cent slower with the boxes made by its reader, and keeps them made here.
   ///
   /// What the reader reads of it is dense: a word a line, and an event, a keystroke or a
   /// keyboard line's members only for the lines that have one. The reader often runs on another
-  /// core than the one that decoded the chunk, and what it reads travels between the two. A
-  /// keyboard line's members are kept as a value (96 bytes with its time), not as an event: the
-  /// event's box is made by the reader, on its own thread, so that the box's allocation, its
-  /// reference counting and its release stay on one core (made here, a box is allocated long
-  /// before it is freed, and its count is changed by both threads).
+  /// core than the one that decoded the chunk, and what it reads travels between the two.
   public init(_ chunk: UnsafeBufferPointer<UInt8>, leavingKeystrokes: Bool = false) {
     byteCount = chunk.count
     // One pass: a line in the canonical shape is decoded from its start with the rest of the
@@ -75,10 +78,12 @@ public struct DecodedChunk: Sendable {
         var scanner = JSONScanner(UnsafeBufferPointer(start: base + start, count: end - start))
         let line: Line
         var tookKeyboard = false
-        let decoded = LineDecoder.canonicalLine(&scanner, frames: &frames) { t, members in
-          kept.append(KeyboardLine(t: t, members: members))
-          tookKeyboard = true
-        }
+        let decoded =
+          leavingKeystrokes
+          ? LineDecoder.canonicalLine(&scanner, frames: &frames) { t, members in
+            kept.append(KeyboardLine(t: t, members: members))
+            tookKeyboard = true
+          } : LineDecoder.canonicalLine(&scanner, frames: &frames)
         switch consume decoded {
         case nil where tookKeyboard:
           line = Line(endingAt: start + scanner.position, kind: .keyboard)
