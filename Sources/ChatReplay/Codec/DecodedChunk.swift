@@ -246,10 +246,10 @@ public struct DecodedChunk: Sendable {
   /// How many lines it decoded: the number of lines whose event or notification it holds.
   public var decodedCount: Int { storage.eventCount + storage.keyboardCount }
 
-  /// The decoded events and keystrokes, in storage of their own rather than arrays: an array of
-  /// events is freed by the runtime's generic walk over its elements, which cost the decoding
-  /// thread (that frees the chunks replayed) about 90 instructions an event more than this
-  /// storage's loop.
+  /// The decoded events, keystrokes and keyboard lines, in storage of their own rather than
+  /// arrays: an array of events is freed by the runtime's generic walk over its elements, which
+  /// cost the decoding thread (that frees the chunks replayed) about 90 instructions an event
+  /// more than this storage's loop.
   private final class Events: @unchecked Sendable {
     let events: UnsafeMutablePointer<TimedEvent>
     let eventCount: Int
@@ -273,16 +273,18 @@ public struct DecodedChunk: Sendable {
     }
 
     deinit {
-      events.deinitialize(count: eventCount)
+      // One by one: `deinitialize(count:)` is the runtime's generic walk.
+      for index in 0..<eventCount { _ = (events + index).move() }
       events.deallocate()
       keystrokes.deallocate()
-      keyboards.deinitialize(count: keyboardCount)
+      // Nothing in a keyboard line is counted: nothing to release.
       keyboards.deallocate()
     }
   }
 
-  /// The events and keystrokes of a chunk as its initializer finds them: a value in a local, so
-  /// that adding one checks no exclusive access, as a class's properties would at every line.
+  /// The events, keystrokes and keyboard lines of a chunk as its initializer finds them: a value
+  /// in a local, so that adding one checks no exclusive access, as a class's properties would at
+  /// every line.
   private struct EventsBuilder {
     private var events: Storage<TimedEvent>
     private var keystrokes: Storage<Keystroke>

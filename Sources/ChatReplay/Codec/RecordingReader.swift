@@ -93,7 +93,7 @@ public struct RecordingReader: Sendable {
     defer { offset += chunk.count }
     var start = 0
     // The ordinal of the chunk's next line ending: the index of its line in `decoded`; and the
-    // indices of the next event and keystroke `decoded` holds.
+    // indices of the next event, keystroke and keyboard line `decoded` holds.
     var ordinal = 0
     var eventIndex = 0
     var keystrokeIndex = 0
