@@ -2,8 +2,8 @@ import Testing
 
 @testable import ChatReplay
 
-/// The fast writers' string values (`StringText`, eight bytes at a time, the last bytes of a text
-/// read as one word that may overlap the bytes before) are the general writer's.
+/// The fast writers' string values (`StringText`, eight bytes at a time, then the last one to seven
+/// bytes one by one) are the general writer's.
 struct StringEscapeTests {
   /// Characters that need an escape, their neighbours in the flag arithmetic (`#` after a quote,
   /// `]` after a backslash), and plain ASCII, Latin, CJK and emoji.
