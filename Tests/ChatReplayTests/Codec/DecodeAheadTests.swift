@@ -261,6 +261,48 @@ struct DecodeAheadTests {
     #expect(!plain.items.contains { if case .error = $0 { true } else { false } })
   }
 
+  /// A chunk starting inside a line whose tail is a keystroke or a keyboard line, read leaving
+  /// keystrokes to the reader, steps past what it kept of that tail.
+  ///
+  /// As in the next test, the reader ignores the tail, but a chunk that leaves keystrokes to the
+  /// reader (as `replay check`'s do) keeps keystrokes and keyboard lines in storages of their
+  /// own, so the reader must still count the tail's entry there. Otherwise the next line would
+  /// be read as the tail (text `a` at 9 instead of `b` at 10; the first keyboard frame instead
+  /// of the second).
+  @Test func aChunkStartingInsideALineStepsPastTheKeystrokeOrKeyboardOfItsTail() {
+    let header = #"{"type":"session","version":1}"# + "\n"
+    let head = #"{"t":1,"type":"textChange","text":"see "#
+    func keyboard(_ t: Int, endY: Int) -> String {
+      #"{"t":\#(t),"type":"keyboard","name":"willShow","frameBegin":{"x":0,"y":852,"width":393,"#
+        + #""height":336},"frameEnd":{"x":0,"y":\#(endY),"width":393,"height":336},"#
+        + #""duration":0.25,"curve":7,"isLocal":true}"# + "\n"
+    }
+    let tails = [
+      #"{"t":9,"type":"textChange","text":"a"}"# + "\n"
+        + #"{"t":10,"type":"textChange","text":"b"}"# + "\n",
+      keyboard(9, endY: 516) + keyboard(10, endY: 400),
+    ]
+    for tail in tails {
+      let tailBytes = Array(tail.utf8)
+      // Both tail lines are kept by a chunk of their own: the keystrokes as keystrokes (not
+      // events), the keyboard lines as their members (counted as decoded).
+      let kept = tailBytes.withUnsafeBufferPointer {
+        DecodedChunk($0, leavingKeystrokes: true).decodedCount
+      }
+      #expect(kept == (tail.contains("keyboard") ? 2 : 0))
+      let bytes = Array((header + head + tail).utf8)
+      let cut = bytes.count - tailBytes.count
+      let chunks = [0..<cut, cut..<bytes.count]
+      let plain = readTrace(bytes, chunks: chunks, decodeAhead: false)
+      // The cut line is bad, and the second tail line is the one event.
+      #expect(plain.items.count == 3)
+      #expect(plain.items.last?.eventLine == 3)
+      #expect(
+        readTrace(bytes, chunks: chunks, decodeAhead: true, leavingKeystrokes: true) == plain,
+        Comment(rawValue: tail))
+    }
+  }
+
   /// A chunk may start inside a line whose tail is a complete canonical line by itself: the
   /// DecodedChunk's first entry then holds an event the file does not have, and the reader must
   /// ignore it. (The cut line is always a bad line: no valid JSON object line ends with a
