@@ -51,13 +51,16 @@ def run_once(command, stdin=None, capture_stderr=False, peak=False):
 
 class Command:
     """A command to time: its arguments, its standard input, whether to read its peak memory,
-    and how to read its time from a Sample (by default the wall time; the debugger's load reads
-    what `--timing` printed)."""
+    how to read its time from a Sample (by default the wall time; the debugger's load reads
+    what `--timing` printed), and what to do, untimed, before each run (`before`)."""
 
-    def __init__(self, argv, stdin=None, time_of=None, peak=False):
+    def __init__(self, argv, stdin=None, time_of=None, peak=False, before=None):
         self.argv, self.stdin, self.time_of, self.peak = argv, stdin, time_of, peak
+        self.before = before
 
     def run(self):
+        if self.before is not None:
+            self.before()
         sample = run_once(self.argv, self.stdin, capture_stderr=self.time_of is not None,
                           peak=self.peak)
         if self.time_of is not None:
