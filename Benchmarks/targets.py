@@ -63,7 +63,7 @@ def main():
     has_html = subprocess.run([replay, "html", "--help"], stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL).returncode == 0
     # The pages go to a file system in memory where there is one: on a disk, writing the 1M
-    # page (129 MB, `fsync`ed before its rename) took anywhere from about 0.1 s to 1.2 s more
+    # page (129 MB, `fsync`ed before its rename) took anywhere from about 0.1 s to 1.8 s more
     # from one run to the next on this project's machines (a virtual disk mounted with
     # `discard`), which is the disk's time, not replay's. Every other path writes to /dev/null.
     memory = "/dev/shm"

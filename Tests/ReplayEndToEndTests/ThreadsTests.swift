@@ -98,11 +98,12 @@ struct ThreadsTests {
       let all = try #require(CoreSet.allowed())
       let found = Locked<CoreSet?>(nil)
       let done = DispatchSemaphore(value: 0)
-      #expect(
-        startThread(label: "test", lowPriority: true) {
-          found.withLock { $0 = CoreSet.allowed() }
-          done.signal()
-        })
+      let started = startThread(label: "test", lowPriority: true) {
+        found.withLock { $0 = CoreSet.allowed() }
+        done.signal()
+      }
+      #expect(started)
+      guard started else { return }
       done.wait()
       #expect(found.withLock { $0 } == all)
     }
