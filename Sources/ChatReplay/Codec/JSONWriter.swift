@@ -411,37 +411,32 @@ enum NumberText {
       }
     }
     guard magnitude >= 1e-3, magnitude < JSONScanner.numberLimit else { return false }
-    // `magnitude × 10^k` lies below 2^52, where adding 0.5 is exact: truncating the sum rounds
+    // `magnitude × 1000` lies below 2^52, where adding 0.5 is exact: truncating the sum rounds
     // half away from zero, as `rounded()` does, without calling the C library.
-    let tenths = UInt64(magnitude * 10 + 0.5)
-    if Double(tenths) / 10 == magnitude {
-      if value < 0 { storage.append(UInt8(ascii: "-")) }
-      appendDigits(tenths / 10, to: storage)
-      storage.append(UInt8(ascii: "."))
-      storage.append(UInt8(truncatingIfNeeded: tenths % 10) &+ 48)
-      return true
-    }
-    let hundredths = UInt64(magnitude * 100 + 0.5)
-    if Double(hundredths) / 100 == magnitude {
-      if value < 0 { storage.append(UInt8(ascii: "-")) }
-      appendDigits(hundredths / 100, to: storage)
-      storage.append(UInt8(ascii: "."))
-      appendPair(UInt8(truncatingIfNeeded: hundredths % 100), at: storage.base + storage.count)
-      storage.count += 2
-      return true
-    }
     let thousandths = UInt64(magnitude * 1000 + 0.5)
-    if Double(thousandths) / 1000 == magnitude {
-      if value < 0 { storage.append(UInt8(ascii: "-")) }
-      appendDigits(thousandths / 1000, to: storage)
-      storage.append(UInt8(ascii: "."))
-      let fraction = UInt16(truncatingIfNeeded: thousandths % 1000)
+    guard Double(thousandths) / 1000 == magnitude else { return false }
+    // The value is `thousandths / 1000` with one or two of its decimals possibly zero. Written
+    // without them, it is the text with the fewest decimals that reads back to it: a value that
+    // reads back from `n` tenths or hundredths is the same rational number as `n × 100` or
+    // `n × 10` thousandths, and below 10^9 `magnitude × 1000` is within far less than 0.5 of
+    // that integer, so `thousandths` is it. One division instead of one for each of up to three
+    // numbers of decimals tried in turn.
+    if value < 0 { storage.append(UInt8(ascii: "-")) }
+    appendDigits(thousandths / 1000, to: storage)
+    storage.append(UInt8(ascii: "."))
+    // Not zero: the value is not an integer.
+    let fraction = UInt16(truncatingIfNeeded: thousandths % 1000)
+    if fraction % 10 != 0 {
       storage.append(UInt8(truncatingIfNeeded: fraction / 100) &+ 48)
       appendPair(UInt8(truncatingIfNeeded: fraction % 100), at: storage.base + storage.count)
       storage.count += 2
-      return true
+    } else if fraction % 100 != 0 {
+      appendPair(UInt8(truncatingIfNeeded: fraction / 10), at: storage.base + storage.count)
+      storage.count += 2
+    } else {
+      storage.append(UInt8(truncatingIfNeeded: fraction / 100) &+ 48)
     }
-    return false
+    return true
   }
 
   /// The decimal digits of `value`, two at a time; room for them was reserved.
