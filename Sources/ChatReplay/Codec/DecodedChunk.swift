@@ -278,7 +278,9 @@ public struct DecodedChunk: Sendable {
       for index in 0..<eventCount { _ = (events + index).move() }
       events.deallocate()
       keystrokes.deallocate()
-      // Nothing in a keyboard line is counted: nothing to release.
+      // A keyboard line holds nothing counted: this compiles to nothing, and stays right if
+      // one ever does.
+      keyboards.deinitialize(count: keyboardCount)
       keyboards.deallocate()
     }
   }
