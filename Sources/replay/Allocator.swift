@@ -25,10 +25,8 @@
 /// nothing on other C libraries.
 func keepMidSizedBlocksOnTheHeap() {
   #if canImport(Glibc)
-    // RTLD_DEFAULT: the symbol as the program sees it.
-    guard let symbol = dlsym(nil, "mallopt") else { return }
     typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-    let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+    guard let mallopt = cFunction("mallopt", as: Mallopt.self) else { return }
     // M_MMAP_THRESHOLD, M_TRIM_THRESHOLD and M_TOP_PAD, from <malloc.h>.
     let mmapThreshold: Int32 = -3
     let trimThreshold: Int32 = -1

@@ -121,22 +121,17 @@ struct CoreSet: Equatable, Sendable {
     private typealias AttributeAffinity =
       @convention(c) (UnsafeMutablePointer<pthread_attr_t>, Int, UnsafeRawPointer) -> Int32
 
-    /// The symbol `name` as the program sees it (RTLD_DEFAULT).
-    private static func function<F>(_ name: String, as type: F.Type) -> F? {
-      dlsym(nil, name).map { unsafeBitCast($0, to: type) }
-    }
-
     /// The core the calling thread is running on.
     static func current() -> Int? {
       typealias GetCPU = @convention(c) () -> Int32
-      guard let getCPU = function("sched_getcpu", as: GetCPU.self) else { return nil }
+      guard let getCPU = cFunction("sched_getcpu", as: GetCPU.self) else { return nil }
       let core = getCPU()
       return core >= 0 ? Int(core) : nil
     }
 
     /// The cores the calling thread may run on.
     static func allowed() -> CoreSet? {
-      guard let get = function("sched_getaffinity", as: Affinity.self) else { return nil }
+      guard let get = cFunction("sched_getaffinity", as: Affinity.self) else { return nil }
       var words = [UInt64](repeating: 0, count: wordCount)
       let status = words.withUnsafeMutableBytes { bytes in
         bytes.baseAddress.map { get(0, bytes.count, $0) } ?? -1
@@ -155,7 +150,7 @@ struct CoreSet: Equatable, Sendable {
 
     /// Has a thread created with `attributes` start on these cores.
     func setStart(of attributes: inout pthread_attr_t) {
-      guard let set = Self.function("pthread_attr_setaffinity_np", as: AttributeAffinity.self)
+      guard let set = cFunction("pthread_attr_setaffinity_np", as: AttributeAffinity.self)
       else { return }
       _ = words.withUnsafeBytes { bytes in
         bytes.baseAddress.map { set(&attributes, bytes.count, $0) }
@@ -164,10 +159,20 @@ struct CoreSet: Equatable, Sendable {
 
     /// Lets the calling thread run on these cores.
     func allowForCallingThread() {
-      guard let set = Self.function("sched_setaffinity", as: Affinity.self) else { return }
+      guard let set = cFunction("sched_setaffinity", as: Affinity.self) else { return }
       var words = words
       _ = words.withUnsafeMutableBytes { bytes in bytes.baseAddress.map { set(0, bytes.count, $0) }
       }
     }
   #endif
 }
+
+#if canImport(Glibc)
+  /// The C function `name` as the program sees it (RTLD_DEFAULT), or `nil`.
+  ///
+  /// `F` is its `@convention(c)` type. For what glibc declares only for `_GNU_SOURCE`, or in
+  /// headers the C library's module leaves out.
+  func cFunction<F>(_ name: String, as type: F.Type) -> F? {
+    dlsym(nil, name).map { unsafeBitCast($0, to: type) }
+  }
+#endif
