@@ -288,11 +288,14 @@ struct StateBytesWriter: StructuredWriter {
 private struct EscapedMessage: MessageWriter {
   let storage: ByteStorage
 
+  /// A fixed piece of the message, copied as it is: the literals ``Diagnostic`` words its
+  /// messages with hold no byte that JSON escapes (`DiagnosticMessageTests` holds every kind's
+  /// wording to that).
   @inline(__always)
   mutating func text(_ text: StaticString) {
     let count = text.utf8CodeUnitCount
     storage.reserve(count)
-    StringText.appendEscaped(UnsafeBufferPointer(start: text.utf8Start, count: count), to: storage)
+    storage.append(text.utf8Start, count: count)
   }
 
   mutating func text(_ text: String) {
