@@ -78,7 +78,7 @@ struct DiagnosticMessageTests {
   /// `--json`'s writer, which copies the fixed pieces, writes what the plain writer writes,
   /// which escapes the whole message.
   @Test(arguments: Diagnostic.Kind.allCases)
-  func statesWithTheKindWriteThePlainWritersLine(kind: Diagnostic.Kind) throws {
+  func statesWithTheKindWriteThePlainWritersLine(kind: Diagnostic.Kind) {
     var state = ChatScreen(measurer: FixedWidthMeasurer()).initialState(header: .default)
     state.diagnostics = Self.samples(of: kind)
     var lines = StateLineWriter()
@@ -87,7 +87,7 @@ struct DiagnosticMessageTests {
     lines.take { written += $0 }
     let line = String(decoding: written, as: UTF8.self)
     #expect(line == state.jsonLine() + "\n")
-    // The messages are there, each once (the line holds no message list).
+    // Every message is in the line, quoted whole.
     for diagnostic in state.diagnostics {
       #expect(line.contains("\"message\":\"\(diagnostic.message)\""))
     }
