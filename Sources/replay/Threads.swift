@@ -117,7 +117,8 @@ struct CoreSet: Equatable, Sendable {
   }
 
   #if canImport(Glibc)
-    private typealias Affinity = @convention(c) (Int32, Int, UnsafeMutableRawPointer) -> Int32
+    private typealias GetAffinity = @convention(c) (Int32, Int, UnsafeMutableRawPointer) -> Int32
+    private typealias SetAffinity = @convention(c) (Int32, Int, UnsafeRawPointer) -> Int32
     private typealias AttributeAffinity =
       @convention(c) (UnsafeMutablePointer<pthread_attr_t>, Int, UnsafeRawPointer) -> Int32
 
@@ -131,7 +132,7 @@ struct CoreSet: Equatable, Sendable {
 
     /// The cores the calling thread may run on.
     static func allowed() -> CoreSet? {
-      guard let get = cFunction("sched_getaffinity", as: Affinity.self) else { return nil }
+      guard let get = cFunction("sched_getaffinity", as: GetAffinity.self) else { return nil }
       var words = [UInt64](repeating: 0, count: wordCount)
       let status = words.withUnsafeMutableBytes { bytes in
         bytes.baseAddress.map { get(0, bytes.count, $0) } ?? -1
@@ -159,10 +160,8 @@ struct CoreSet: Equatable, Sendable {
 
     /// Lets the calling thread run on these cores.
     func allowForCallingThread() {
-      guard let set = cFunction("sched_setaffinity", as: Affinity.self) else { return }
-      var words = words
-      _ = words.withUnsafeMutableBytes { bytes in bytes.baseAddress.map { set(0, bytes.count, $0) }
-      }
+      guard let set = cFunction("sched_setaffinity", as: SetAffinity.self) else { return }
+      _ = words.withUnsafeBytes { bytes in bytes.baseAddress.map { set(0, bytes.count, $0) } }
     }
   #endif
 }

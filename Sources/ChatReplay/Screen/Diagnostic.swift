@@ -247,6 +247,9 @@ public enum Diagnostic: Hashable, Sendable {
 
 /// Receives a diagnostic's message in pieces (see ``Diagnostic/writeMessage(to:)``).
 protocol MessageWriter {
+  /// A fixed piece of the message (see ``literal(_:)``): words that hold no byte JSON escapes,
+  /// so that a writer of JSON may copy them as they are (`DiagnosticMessageTests` holds every
+  /// kind's wording to that).
   mutating func text(_ text: StaticString)
   mutating func text(_ text: String)
   /// A number as ``JSONWriter/format(_:)`` writes it.
