@@ -1,3 +1,4 @@
+import ChatReplay
 import Foundation
 import ReplayTestSupport
 import Testing
@@ -218,6 +219,19 @@ struct HTMLPageTests {
     #expect(dom.contains(try Regex("<div class=\"row sel[^\"]*\" data-step=\"\(step)\"")))
     // Every row's summary found: its number in the summaries' pieces is one the data hold.
     #expect(!dom.contains("undefined"), "a summary missing at step \(step)")
+    // Each row ends with its event's summary as replay writes it: a plain keystroke's made by
+    // the page's script from the step's input text (its number -1 in the data), the others
+    // read from the data's summaries.
+    let rows = dom.matches(of: #/<div class="row[^"]*" data-step="(\d+)"[^>]*>([^<]*)</div>/#)
+    #expect(rows.count >= 10, "the rows around step \(step)")
+    for row in rows {
+      let rowStep = try #require(Int(row.1))
+      let text = RenderedPages.unescaped(String(row.2))
+      #expect(
+        text.hasSuffix("  " + pages.onePassSummaries[rowStep]), "row \(rowStep): \(text)")
+    }
+    let page = String(decoding: pages.threadPages.1, as: UTF8.self)
+    #expect(page.contains(#/data-column="summaryOf">\[[^\]]*-1,/#), "no keystroke numbered -1")
     try Self.expectPhone(dom, showing: state, step: step)
   }
 
@@ -335,8 +349,10 @@ struct RenderedPages: Sendable {
   ]
 
   /// A generated recording of 600 events, long enough for a page in pieces (made in one pass,
-  /// once with one thread and once with two): opened at a step of each of its three pieces.
-  static let onePass = Visit(name: "generated.jsonl", steps: [3, 300, 600])
+  /// once with one thread and once with two): opened at a step of each of its three pieces, and
+  /// at 556, among plain keystrokes of more than 24 characters (the page's script shortens
+  /// their summaries).
+  static let onePass = Visit(name: "generated.jsonl", steps: [3, 300, 556, 600])
 
   /// A page with a layout option, for its header.
   static let withOption = Visit(
@@ -389,6 +405,8 @@ struct RenderedPages: Sendable {
   /// The page `replay check --artifacts` wrote for a failing recording, and what check printed.
   let artifactPage: Data
   let checkOutput: String
+  /// Each step's summary in ``onePass``'s recording, as replay writes it (`start` for step 0).
+  let onePassSummaries: [String]
   /// What `replay --json --at` printed for each of ``jsonStates``, by ``key(_:_:_:)``.
   let states: [String: String]
 
@@ -461,6 +479,10 @@ struct RenderedPages: Sendable {
       }
     }
     let results = try allAtOnce(runs)
+    let recording = try Data(contentsOf: URL(fileURLWithPath: generated))
+    let timeline = try Timeline.load(Array(recording)).get()
+    let onePassSummaries =
+      ["start"] + (1...max(1, timeline.lastStep)).map { timeline.event(at: $0).event.summary }
     var states: [String: String] = [:]
     for ((name, layout, step), result) in zip(jsonStates, results.suffix(jsonStates.count)) {
       states[Self.key(name, layout, step)] = result.standardOutput
@@ -504,7 +526,8 @@ struct RenderedPages: Sendable {
       sameInputPages: (try read("again.html"), try read(Self.visits[2].name + ".html")),
       threadPages: (try read("jobs1.html"), try read("jobs2.html")),
       artifactPage: (try? read("artifacts/" + Self.visits[2].name + ".html")) ?? Data(),
-      checkOutput: results[check].standardOutput + results[check].standardError, states: states)
+      checkOutput: results[check].standardOutput + results[check].standardError,
+      onePassSummaries: onePassSummaries, states: states)
   }
 
   /// A page that opens each visit's page in a frame, selects its steps one after the other and

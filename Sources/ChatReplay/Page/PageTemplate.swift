@@ -127,7 +127,16 @@ public enum PageTemplate {
     // Each message's records (it appears once, and again only when the list's width changes).
     const F = D.messageFields.length, records = [];
     for (let o = 0; o < D.messages.length; o += 2 + F) (records[D.messages[o]] || (records[D.messages[o]] = [])).push(o);
-    const typeOf = (i) => D.types[D.type[i]], summaryOf = (i) => D.summaries[D.summaryOf[i]];
+    // A keystroke whose summary is numbered -1 is summarized from the step's input text, the
+    // text leaf's last change at or before it, as replay writes a plain keystroke's summary: its
+    // first 24 characters, or its first 23 and "…" when it has more than 24.
+    const TEXT = D.paths.indexOf("inputBar.text"), textAt = new Array(N);
+    for (let i = 0, text = ""; i < N; i++) {
+      if (TEXT >= 0) for (let k = changeAt[i]; k < changeAt[i + 1]; k += 2) if (D.changes[k] === TEXT) text = D.changes[k + 1];
+      textAt[i] = text;
+    }
+    const keystroke = (text) => 'textChange "' + (text.length > 24 ? text.slice(0, 23) + "…" : text) + '"';
+    const typeOf = (i) => D.types[D.type[i]], summaryOf = (i) => D.summaryOf[i] < 0 ? keystroke(textAt[i]) : D.summaries[D.summaryOf[i]];
     """#
 
   /// Numbers as `--json` writes them, and the diagnostics' runs.
@@ -190,7 +199,8 @@ public enum PageTemplate {
         for (let i = 0; i < N; i++) {
           if (type >= 0 && D.type[i] !== type) continue;
           if (runs && !inRuns(runs, i)) continue;
-          if (q && !said[D.summaryOf[i]] && !typed[D.type[i]]) continue;
+          const s = D.summaryOf[i];
+          if (q && !(s < 0 ? keystroke(textAt[i]).toLowerCase().includes(q) : said[s]) && !typed[D.type[i]]) continue;
           shown.push(i);
         }
       }

@@ -342,6 +342,19 @@ extension SummaryText {
     return count > plainKeystrokeDecisiveCount - 1
   }
 
+  /// Whether the summary of a keystroke of `text` is a plain one.
+  ///
+  /// That is, as ``appendPlainKeystroke(_:to:)`` writes it: the text's first 25 bytes (or all,
+  /// when fewer) are printable ASCII that needs no escape. Such a summary is `textChange "`, the
+  /// text's first 24 characters (or its first 23 and `…` when it has more than 24) and `"`.
+  static func isPlainKeystroke(_ text: String) -> Bool {
+    let plain = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+      guard let base = utf8.baseAddress else { return true }
+      return isPlainASCII(base, count: min(utf8.count, plainKeystrokeDecisiveCount))
+    }
+    return plain ?? false
+  }
+
   /// How many of a keystroke's first bytes make its summary when they are ASCII: a text of more
   /// than 24 scalars is quoted as its first 23 and `…`.
   static let plainKeystrokeDecisiveCount = 25

@@ -26,8 +26,45 @@ struct PagePassTests {
     ).get()
     let timeline = try Timeline.load(Self.bytes).get()
     #expect(pass.lastStep == 270)
-    let whole = PageData.jsonUTF8(timeline, name: "r.jsonl", range: 3...262, readsFields: false)
+    // Plain keystrokes' summaries left to the page's script on both ways (held apart below).
+    let whole = PageData.jsonUTF8(
+      timeline, name: "r.jsonl", range: 3...262, readsFields: false, keystrokesFromText: true)
     Self.expectSame(pass.data ?? [], whole)
+  }
+
+  @Test func aPlainKeystrokesSummaryIsLeftToThePage() throws {
+    // A page made in one pass numbers a keystroke's summary -1 when its text is the step's
+    // input text and its first 25 bytes (or all, when fewer) are printable ASCII but `"` and
+    // `\`; every other step keeps a number into the summaries. The adversarial session has
+    // texts of every kind.
+    let pass = try PageData.jsonUTF8(
+      Self.bytes, options: .init(), name: "r.jsonl", first: 0, last: 269
+    ).get()
+    let data = String(decoding: pass.data ?? [], as: UTF8.self)
+    let column = try #require(data.firstMatch(of: #/"summaryOf":\[([-0-9,]*)\]/#))
+    let numbers = column.1.split(separator: ",").map { Int($0) }
+    let timeline = try Timeline.load(Self.bytes).get()
+    var expected: [Bool] = [false]
+    for step in 1...269 {
+      guard case .textChange(let text) = timeline.event(at: step).event else {
+        expected.append(false)
+        continue
+      }
+      let plain = text.utf8.prefix(25).allSatisfy {
+        (0x20...0x7E).contains($0) && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+      }
+      expected.append(plain && timeline.state(at: step).inputBar.text == text)
+    }
+    #expect(numbers.count == 270)
+    #expect(numbers.map { $0 == -1 } == expected)
+    #expect(numbers.allSatisfy { $0 != nil && $0! >= -1 })
+    // Both kinds occur: the test would pass on a page with no keystroke left to the script.
+    #expect(expected.contains(true) && expected.contains(false))
+    #expect(
+      zip(1...269, expected.dropFirst()).contains { step, isLeft in
+        if case .textChange = timeline.event(at: step).event { return !isLeft }
+        return false
+      }, "no keystroke kept in the summaries")
   }
 
   /// `data` is `expected`, or the first place they differ, with what each has there.
@@ -128,7 +165,8 @@ struct PagePassTests {
       bytes, options: .init(), name: "r.jsonl", first: 5, last: 690
     ).get()
     let timeline = try Timeline.load(bytes).get()
-    let whole = PageData.jsonUTF8(timeline, name: "r.jsonl", range: 5...690, readsFields: false)
+    let whole = PageData.jsonUTF8(
+      timeline, name: "r.jsonl", range: 5...690, readsFields: false, keystrokesFromText: true)
     Self.expectSame(made.data ?? [], whole)
     var pass = PageData.OnePass(
       options: .init(), first: 5, last: 690, expectedSteps: 700, drawsScene: false)
