@@ -219,20 +219,38 @@ struct HTMLPageTests {
     #expect(dom.contains(try Regex("<div class=\"row sel[^\"]*\" data-step=\"\(step)\"")))
     // Every row's summary found: its number in the summaries' pieces is one the data hold.
     #expect(!dom.contains("undefined"), "a summary missing at step \(step)")
-    // Each row ends with its event's summary as replay writes it: a plain keystroke's made by
-    // the page's script from the step's input text (its number -1 in the data), the others
-    // read from the data's summaries.
+    try Self.expectRows(dom, step: step, summaries: pages.summaries[name] ?? [])
+    let page = String(decoding: pages.threadPages.1, as: UTF8.self)
+    #expect(page.contains(#/data-column="summaryOf">\[[^\]]*-1,/#), "no keystroke numbered -1")
+    try Self.expectPhone(dom, showing: state, step: step)
+  }
+
+  @Test func rowsOfAnAdversarialPageShowReplaysSummaries() async throws {
+    let pages = try await RenderedPages.get()
+    let visit = RenderedPages.adversarial
+    for step in visit.steps {
+      let dom = try #require(pages.doms["\(visit.page)#\(step)"], "no DOM at step \(step)")
+      try Self.expectRows(dom, step: step, summaries: pages.summaries[visit.name] ?? [])
+      // Among them, keystrokes with a tab, a NUL, a backslash and quotes, which replay escapes.
+      #expect(dom.contains(#"textChange "\t\u0000 ""#))
+      #expect(dom.contains(#"textChange "日本語\"quoted\"Hello""#))
+    }
+  }
+
+  /// Each row of the event list in `dom` (the page opened at `step`) ends with its event's
+  /// summary as replay writes it (`summaries`, by step): most keystrokes' made by the page's
+  /// script from the step's input text (numbered -1 in the data), the others read from the
+  /// data's summaries.
+  static func expectRows(_ dom: String, step: Int, summaries: [String]) throws {
     let rows = dom.matches(of: #/<div class="row[^"]*" data-step="(\d+)"[^>]*>([^<]*)</div>/#)
     #expect(rows.count >= 10, "the rows around step \(step)")
     for row in rows {
       let rowStep = try #require(Int(row.1))
       let text = RenderedPages.unescaped(String(row.2))
       #expect(
-        text.hasSuffix("  " + pages.onePassSummaries[rowStep]), "row \(rowStep): \(text)")
+        rowStep < summaries.count && text.hasSuffix("  " + summaries[rowStep]),
+        "row \(rowStep): \(text)")
     }
-    let page = String(decoding: pages.threadPages.1, as: UTF8.self)
-    #expect(page.contains(#/data-column="summaryOf">\[[^\]]*-1,/#), "no keystroke numbered -1")
-    try Self.expectPhone(dom, showing: state, step: step)
   }
 
   /// The SVG `<svg id="ID" …>…</svg>` in `dom`.
@@ -350,9 +368,14 @@ struct RenderedPages: Sendable {
 
   /// A generated recording of 600 events, long enough for a page in pieces (made in one pass,
   /// once with one thread and once with two): opened at a step of each of its three pieces, and
-  /// at 556, among plain keystrokes of more than 24 characters (the page's script shortens
-  /// their summaries).
-  static let onePass = Visit(name: "generated.jsonl", steps: [3, 300, 556, 600])
+  /// among keystrokes whose summaries the page's script makes: at 400 (more than 24 characters,
+  /// ideographs among them), 476 (an emoji, then ASCII) and 556 (more than 24 ASCII characters,
+  /// ideographs past the 25th).
+  static let onePass = Visit(name: "generated.jsonl", steps: [3, 300, 400, 476, 556, 600])
+
+  /// A generated adversarial recording of 400 events (a page made in one pass): opened at a
+  /// step among keystrokes whose texts replay escapes.
+  static let adversarial = Visit(name: "adversarial.jsonl", steps: [75])
 
   /// A page with a layout option, for its header.
   static let withOption = Visit(
@@ -405,8 +428,9 @@ struct RenderedPages: Sendable {
   /// The page `replay check --artifacts` wrote for a failing recording, and what check printed.
   let artifactPage: Data
   let checkOutput: String
-  /// Each step's summary in ``onePass``'s recording, as replay writes it (`start` for step 0).
-  let onePassSummaries: [String]
+  /// Each step's summary in ``onePass``'s and ``adversarial``'s recordings, as replay writes it
+  /// (`start` for step 0), by the visit's name.
+  let summaries: [String: [String]]
   /// What `replay --json --at` printed for each of ``jsonStates``, by ``key(_:_:_:)``.
   let states: [String: String]
 
@@ -441,6 +465,7 @@ struct RenderedPages: Sendable {
     let folder = try TemporaryDirectory()
     let path = folder.path
     let generated = path + "/generated.jsonl"
+    let adversarial = path + "/" + Self.adversarial.name
     var runs: [@Sendable () throws -> ProcessResult] = (visits + [withOption, sideBySide]).map {
       visit in
       {
@@ -457,6 +482,9 @@ struct RenderedPages: Sendable {
       for jobs in ["1", "2"] {
         try replay(["html", generated, "-o", path + "/jobs\(jobs).html", "--jobs", jobs])
       }
+      try replay(
+        ["generate", "--adversarial", "--seed", "1", "--events", "400", "--output", adversarial])
+      try replay(["html", adversarial, "-o", path + "/" + Self.adversarial.page + ".html"])
       // The states the page opened at each step must show, beside it (the recording is made
       // here, not bundled).
       for step in onePass.steps {
@@ -479,10 +507,13 @@ struct RenderedPages: Sendable {
       }
     }
     let results = try allAtOnce(runs)
-    let recording = try Data(contentsOf: URL(fileURLWithPath: generated))
-    let timeline = try Timeline.load(Array(recording)).get()
-    let onePassSummaries =
-      ["start"] + (1...max(1, timeline.lastStep)).map { timeline.event(at: $0).event.summary }
+    var summaries: [String: [String]] = [:]
+    for (name, file) in [(onePass.name, generated), (Self.adversarial.name, adversarial)] {
+      let recording = try Data(contentsOf: URL(fileURLWithPath: file))
+      let timeline = try Timeline.load(Array(recording)).get()
+      summaries[name] =
+        ["start"] + (1...max(1, timeline.lastStep)).map { timeline.event(at: $0).event.summary }
+    }
     var states: [String: String] = [:]
     for ((name, layout, step), result) in zip(jsonStates, results.suffix(jsonStates.count)) {
       states[Self.key(name, layout, step)] = result.standardOutput
@@ -499,9 +530,13 @@ struct RenderedPages: Sendable {
       try Data(contentsOf: URL(fileURLWithPath: path + "/" + name))
     }
     let harness = path + "/harness.html"
-    try Data(Self.harness(Self.visits + [Self.withOption, Self.sideBySide, Self.onePass]).utf8)
-      .write(
-        to: URL(fileURLWithPath: harness))
+    try Data(
+      Self.harness(
+        Self.visits + [Self.withOption, Self.sideBySide, Self.onePass, Self.adversarial]
+      ).utf8
+    )
+    .write(
+      to: URL(fileURLWithPath: harness))
     let page = path + "/" + Self.visits[0].name + ".html"
     var browsers: [@Sendable () throws -> String] = [
       { try Self.browser(["--dump-dom", "--allow-file-access-from-files"], "file://\(harness)") }
@@ -527,7 +562,7 @@ struct RenderedPages: Sendable {
       threadPages: (try read("jobs1.html"), try read("jobs2.html")),
       artifactPage: (try? read("artifacts/" + Self.visits[2].name + ".html")) ?? Data(),
       checkOutput: results[check].standardOutput + results[check].standardError,
-      onePassSummaries: onePassSummaries, states: states)
+      summaries: summaries, states: states)
   }
 
   /// A page that opens each visit's page in a frame, selects its steps one after the other and

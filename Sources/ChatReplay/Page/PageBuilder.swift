@@ -121,8 +121,8 @@ struct PageBuilder {
   /// (``writePiece(to:)``, see ``PageData/pieceSteps(expectedSteps:)``) rather than in the data,
   /// and the phone's by the ``PageScene`` that draws it apart.
   private let writesPieces: Bool
-  /// Whether a plain keystroke's summary is left to the page's script, which makes it from the
-  /// step's input text (see ``addEvent(_:line:t:inputText:)``).
+  /// Whether a keystroke's summary is left to the page's script, which makes it from the step's
+  /// input text, when it can (see ``addEvent(_:line:t:inputText:)``).
   private let summarizesKeystrokesFromText: Bool
 
   /// A builder for about `expectedCount` steps from step `first` on, measured with `measurer`.
@@ -269,13 +269,13 @@ struct PageBuilder {
   /// than 256: one for each event class).
   ///
   /// With ``summarizesKeystrokesFromText``, a keystroke whose text is the step's input text
-  /// (`inputText`) and whose summary is plain (``SummaryText/isPlainKeystroke(_:)``) has no
-  /// summary of its own: its number is -1, and the page's script writes `textChange "…"` around
-  /// the input text it already holds for the step, as ``SummaryText`` would. About three events
-  /// in four are keystrokes, nearly every one with a summary not seen before, and about four in
-  /// five of those are plain: on a generated 1,000,000-event recording the page takes 0.93× the
-  /// time and is 8 % smaller (no keystroke summarized at all took 0.83×; the rest are texts
-  /// whose summary follows grapheme clusters and escapes, left to ``SummaryText``).
+  /// (`inputText`) and whose summary follows from its scalars
+  /// (``SummaryText/summarizesByScalars(_:)``) has no summary of its own: its number is -1, and
+  /// the page's script makes `textChange "…"` from the input text it already holds for the step,
+  /// as ``SummaryText`` would. About three events in four are keystrokes, nearly every one with
+  /// a summary not seen before; written, looked up and kept, their summaries took about a sixth
+  /// of a 1,000,000-event page's time. The keystrokes left to ``SummaryText`` are those whose
+  /// first characters join scalars (an accent on its letter, an emoji sequence).
   private mutating func addEvent(
     _ event: TimedEvent?, line eventLine: Int?, t: Double, inputText: String
   ) -> UInt8 {
@@ -295,7 +295,7 @@ struct PageBuilder {
       }
       number = eventLine
       if summarizesKeystrokesFromText, case .textChange(let text)? = event?.event,
-        text == inputText, SummaryText.isPlainKeystroke(text)
+        text == inputText, SummaryText.summarizesByScalars(text)
       {
         summary = -1
       } else {

@@ -127,15 +127,18 @@ public enum PageTemplate {
     // Each message's records (it appears once, and again only when the list's width changes).
     const F = D.messageFields.length, records = [];
     for (let o = 0; o < D.messages.length; o += 2 + F) (records[D.messages[o]] || (records[D.messages[o]] = [])).push(o);
-    // A keystroke whose summary is numbered -1 is summarized from the step's input text, the
-    // text leaf's last change at or before it, as replay writes a plain keystroke's summary: its
-    // first 24 characters, or its first 23 and "…" when it has more than 24.
+    // A keystroke whose summary is numbered -1 is summarized from the step's input text (the
+    // text leaf's last change at or before it), whose first 25 code points are each a character
+    // of their own: as replay writes it, its first 24, or its first 23 and "…" when it has more
+    // than 24, quoted with replay's escapes.
     const TEXT = D.paths.indexOf("inputBar.text"), textAt = new Array(N);
     for (let i = 0, text = ""; i < N; i++) {
       if (TEXT >= 0) for (let k = changeAt[i]; k < changeAt[i + 1]; k += 2) if (D.changes[k] === TEXT) text = D.changes[k + 1];
       textAt[i] = text;
     }
-    const keystroke = (text) => 'textChange "' + (text.length > 24 ? text.slice(0, 23) + "…" : text) + '"';
+    const escapes = { '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+    const quoted = (text) => '"' + text.replace(/["\\\u0000-\u001f\u007f]/g, (c) => escapes[c] || "\\u00" + c.charCodeAt(0).toString(16).padStart(2, "0")) + '"';
+    const keystroke = (text) => { const points = Array.from(text.length > 96 ? text.slice(0, 96) : text); return "textChange " + quoted(points.length > 24 ? points.slice(0, 23).join("") + "…" : text); };
     const typeOf = (i) => D.types[D.type[i]], summaryOf = (i) => D.summaryOf[i] < 0 ? keystroke(textAt[i]) : D.summaries[D.summaryOf[i]];
     """#
 

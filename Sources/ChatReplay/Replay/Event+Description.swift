@@ -342,17 +342,37 @@ extension SummaryText {
     return count > plainKeystrokeDecisiveCount - 1
   }
 
-  /// Whether the summary of a keystroke of `text` is a plain one.
+  /// Whether the summary of a keystroke of `text` follows from its scalars alone: its first 25
+  /// scalars (or all, when fewer) are each a character of its own whatever their neighbours
+  /// (``ScalarClass/isAlone(_:)``: printable ASCII and its tabs and line feeds, Latin, Greek,
+  /// Cyrillic, CJK, kana, lone pictographs…).
   ///
-  /// That is, as ``appendPlainKeystroke(_:to:)`` writes it: the text's first 25 bytes (or all,
-  /// when fewer) are printable ASCII that needs no escape. Such a summary is `textChange "`, the
-  /// text's first 24 characters (or its first 23 and `…` when it has more than 24) and `"`.
-  static func isPlainKeystroke(_ text: String) -> Bool {
-    let plain = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+  /// Such a text's first 24 scalars are its first 24 characters, and it has more than 24
+  /// characters exactly when it has more than 24 scalars: its summary is `textChange `, then
+  /// the text (or its first 23 scalars and `…` when it has more than 24) quoted as
+  /// ``JSONWriter/appendString(_:to:)`` quotes it. A page's script makes it so.
+  static func summarizesByScalars(_ text: String) -> Bool {
+    let alone = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
       guard let base = utf8.baseAddress else { return true }
-      return isPlainASCII(base, count: min(utf8.count, plainKeystrokeDecisiveCount))
+      var index = 0
+      var scalars = 0
+      while index < utf8.count && scalars < plainKeystrokeDecisiveCount {
+        let lead = base[index]
+        var value = UInt32(lead)
+        var length = 1
+        if lead >= 0x80 {
+          // Valid UTF-8 (a `String`'s): a lead byte and 1 to 3 continuation bytes.
+          length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+          value &= 0x7F >> length
+          for offset in 1..<length { value = value << 6 | UInt32(base[index + offset] & 0x3F) }
+        }
+        guard ScalarClass.isAlone(value) else { return false }
+        index += length
+        scalars += 1
+      }
+      return true
     }
-    return plain ?? false
+    return alone ?? false
   }
 
   /// How many of a keystroke's first bytes make its summary when they are ASCII: a text of more
