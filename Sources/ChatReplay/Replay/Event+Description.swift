@@ -354,6 +354,10 @@ extension SummaryText {
   static func summarizesByScalars(_ text: String) -> Bool {
     let alone = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
       guard let base = utf8.baseAddress else { return true }
+      // Most texts' first 25 bytes are ASCII but a carriage return: as many scalars, each alone.
+      if isASCIIWithoutReturn(base, count: min(utf8.count, plainKeystrokeDecisiveCount)) {
+        return true
+      }
       var index = 0
       var scalars = 0
       while index < utf8.count && scalars < plainKeystrokeDecisiveCount {
@@ -373,6 +377,27 @@ extension SummaryText {
       return true
     }
     return alone ?? false
+  }
+
+  /// Whether the `count` bytes at `base` are all ASCII but a carriage return (the one ASCII
+  /// scalar that joins the next: `\r\n`), eight at a time.
+  @inline(__always)
+  static func isASCIIWithoutReturn(_ base: UnsafePointer<UInt8>, count: Int) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    var index = 0
+    while index + 8 <= count {
+      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      // A byte of `returns` is zero where `word` holds a carriage return; the borrow trick marks
+      // the first such byte's high bit, and a byte past ASCII marks its own.
+      let returns = word ^ (ones &* 0x0D)
+      if (word | ((returns &- ones) & ~returns)) & (ones &* 0x80) != 0 { return false }
+      index += 8
+    }
+    while index < count {
+      if base[index] >= 0x80 || base[index] == 0x0D { return false }
+      index += 1
+    }
+    return true
   }
 
   /// How many of a keystroke's first bytes make its summary when they are ASCII: a text of more
