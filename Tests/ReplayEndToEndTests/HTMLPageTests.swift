@@ -222,19 +222,25 @@ struct HTMLPageTests {
     try Self.expectRows(dom, step: step, summaries: pages.summaries[name] ?? [])
     let page = String(decoding: pages.threadPages.1, as: UTF8.self)
     #expect(page.contains(#/data-column="summaryOf">\[[^\]]*-1,/#), "no keystroke numbered -1")
+    // The keyboard gap's messages are worded by the page's script (the panel above holds them to
+    // replay's), none written in the data.
+    #expect(page.firstMatch(of: #/"input bar bottom -?\d/#) == nil, "a worded message in the data")
     try Self.expectPhone(dom, showing: state, step: step)
   }
 
-  @Test func rowsOfAnAdversarialPageShowReplaysSummaries() async throws {
+  @Test func anAdversarialPageShowsReplaysSummariesAndMessages() async throws {
     let pages = try await RenderedPages.get()
     let visit = RenderedPages.adversarial
     for step in visit.steps {
       let dom = try #require(pages.doms["\(visit.page)#\(step)"], "no DOM at step \(step)")
       try Self.expectRows(dom, step: step, summaries: pages.summaries[visit.name] ?? [])
-      // Among them, keystrokes with a tab, a NUL, a backslash and quotes, which replay escapes.
-      #expect(dom.contains(#"textChange "\t\u0000 ""#))
-      #expect(dom.contains(#"textChange "日本語\"quoted\"Hello""#))
+      try Self.expectPanel(
+        dom, showing: try Self.state(visit.name, at: step, in: pages), step: step)
     }
+    // Around step 75, keystrokes with a tab, a NUL, a backslash and quotes, which replay escapes.
+    let around = try #require(pages.doms["\(visit.page)#75"])
+    #expect(around.contains(#"textChange "\t\u0000 ""#))
+    #expect(around.contains(#"textChange "日本語\"quoted\"Hello""#))
   }
 
   /// Each row of the event list in `dom` (the page opened at `step`) ends with its event's
@@ -374,8 +380,10 @@ struct RenderedPages: Sendable {
   static let onePass = Visit(name: "generated.jsonl", steps: [3, 300, 400, 476, 556, 600])
 
   /// A generated adversarial recording of 400 events (a page made in one pass): opened at a
-  /// step among keystrokes whose texts replay escapes.
-  static let adversarial = Visit(name: "adversarial.jsonl", steps: [75])
+  /// step among keystrokes whose texts replay escapes (75), and at steps whose diagnostics'
+  /// messages the page's script words (37: a message hidden and the offset out of range; 39: the
+  /// keyboard gap and a message hidden).
+  static let adversarial = Visit(name: "adversarial.jsonl", steps: [75, 37, 39])
 
   /// A page with a layout option, for its header.
   static let withOption = Visit(
@@ -485,6 +493,11 @@ struct RenderedPages: Sendable {
       try replay(
         ["generate", "--adversarial", "--seed", "1", "--events", "400", "--output", adversarial])
       try replay(["html", adversarial, "-o", path + "/" + Self.adversarial.page + ".html"])
+      for step in Self.adversarial.steps {
+        let json = try replay([adversarial, "--json", "--at", "\(step)"]).standardOutput
+        try Data(json.utf8).write(
+          to: URL(fileURLWithPath: path + "/adversarial.\(step).json"))
+      }
       // The states the page opened at each step must show, beside it (the recording is made
       // here, not bundled).
       for step in onePass.steps {
@@ -517,6 +530,11 @@ struct RenderedPages: Sendable {
     var states: [String: String] = [:]
     for ((name, layout, step), result) in zip(jsonStates, results.suffix(jsonStates.count)) {
       states[Self.key(name, layout, step)] = result.standardOutput
+    }
+    for step in Self.adversarial.steps {
+      states[Self.key(Self.adversarial.name, nil, step)] = String(
+        decoding: try Data(contentsOf: URL(fileURLWithPath: path + "/adversarial.\(step).json")),
+        as: UTF8.self)
     }
     for step in onePass.steps {
       states[Self.key(onePass.name, nil, step)] = String(

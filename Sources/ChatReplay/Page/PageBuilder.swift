@@ -121,9 +121,10 @@ struct PageBuilder {
   /// (``writePiece(to:)``, see ``PageData/pieceSteps(expectedSteps:)``) rather than in the data,
   /// and the phone's by the ``PageScene`` that draws it apart.
   private let writesPieces: Bool
-  /// Whether a keystroke's summary is left to the page's script, which makes it from the step's
-  /// input text, when it can (see ``addEvent(_:line:t:inputText:)``).
-  private let summarizesKeystrokesFromText: Bool
+  /// Whether the texts the page's script can make from what the page holds are left to it: a
+  /// keystroke's summary, from the step's input text (see ``addEvent(_:line:t:inputText:)``),
+  /// and a diagnostic's message, from its numbers (see ``PageLeaves/leavesMessagesToScript``).
+  private let textsToScript: Bool
 
   /// A builder for about `expectedCount` steps from step `first` on, measured with `measurer`.
   ///
@@ -139,7 +140,7 @@ struct PageBuilder {
     measurer: any TextMeasuring, first: Int, expectedCount: Int, explaining timeline: Timeline?,
     index: ChangeIndex? = nil, diagnosticChanges: DiagnosticChanges? = nil,
     readsFields: Bool = true, drawsScene: Bool = true, piecesOf pieceSteps: Int? = nil,
-    keystrokesFromText: Bool = false
+    textsToScript: Bool = false
   ) {
     precondition(pieceSteps == nil || !drawsScene, "A page in pieces has its phone drawn apart")
     self.timeline = timeline
@@ -147,7 +148,9 @@ struct PageBuilder {
     self.first = first
     self.drawsScene = drawsScene
     writesPieces = pieceSteps != nil
-    summarizesKeystrokesFromText = keystrokesFromText && timeline == nil
+    self.textsToScript = textsToScript && timeline == nil
+    diagnosticLeaves.leavesMessagesToScript = self.textsToScript
+    previousDiagnosticLeaves.leavesMessagesToScript = self.textsToScript
     scene = PageScene(measurer: measurer, expectedCount: drawsScene ? expectedCount : 0)
     // About one new summary a step: room for them up to the memory's limit, made once rather
     // than by doubling.
@@ -268,7 +271,7 @@ struct PageBuilder {
   /// Writes the step's time, line, event type and summary; its type's place in ``types`` (fewer
   /// than 256: one for each event class).
   ///
-  /// With ``summarizesKeystrokesFromText``, a keystroke whose text is the step's input text
+  /// With ``textsToScript``, a keystroke whose text is the step's input text
   /// (`inputText`) and whose summary follows from its scalars
   /// (``SummaryText/summarizesByScalars(_:)``) has no summary of its own: its number is -1, and
   /// the page's script makes `textChange "…"` from the input text it already holds for the step,
@@ -294,7 +297,7 @@ struct PageBuilder {
         typeIndex[Int(kind.code)] = type
       }
       number = eventLine
-      if summarizesKeystrokesFromText, case .textChange(let text)? = event?.event,
+      if textsToScript, case .textChange(let text)? = event?.event,
         text == inputText, SummaryText.summarizesByScalars(text)
       {
         summary = -1
@@ -604,7 +607,7 @@ struct PageBuilder {
       return nil
     }
     while diagnosticCache.count < new.count {
-      diagnosticCache.append(PageLeaves())
+      diagnosticCache.append(PageLeaves(leavesMessagesToScript: textsToScript))
       cachedDiagnostics.append(nil)
     }
     // Each changed diagnostic written after (before: kept from the step it was written at);
@@ -617,7 +620,9 @@ struct PageBuilder {
         cachedDiagnostics[position] = diagnostics[position]
       }
       let changed = changedPositions.count
-      if changedLeaves.count <= changed { changedLeaves.append(PageLeaves()) }
+      if changedLeaves.count <= changed {
+        changedLeaves.append(PageLeaves(leavesMessagesToScript: textsToScript))
+      }
       changedLeaves[changed].reset()
       new[position].write(to: &changedLeaves[changed])
       let before = diagnosticCache[position]

@@ -64,7 +64,7 @@ extension PageData {
       builder = PageBuilder(
         measurer: options.measurer, first: first,
         expectedCount: max(1, min(expectedSteps, stepLimit)), explaining: nil,
-        drawsScene: drawsScene, piecesOf: pieceSteps, keystrokesFromText: true)
+        drawsScene: drawsScene, piecesOf: pieceSteps, textsToScript: true)
       self.first = first
       self.last = last
       self.drawsScene = drawsScene

@@ -37,21 +37,22 @@ public enum PageData {
   /// ``jsonUTF8(_:name:range:)``; without `readsFields`, each state written whole and compared
   /// leaf by leaf (see ``PageBuilder``).
   ///
-  /// With `keystrokesFromText`, plain keystrokes' summaries are left to the page's script, as a
-  /// page made in one pass leaves them.
+  /// With `textsToScript`, the texts the page's script can make from what the page holds (most
+  /// keystrokes' summaries, most diagnostics' messages) are left to it, as a page made in one
+  /// pass leaves them.
   ///
   /// `index` and `diagnosticChanges`, when given, are the
   /// timeline's change index and where each diagnostic changed, gathered as it loaded: a page
   /// short enough to carry `why` and `blame` otherwise finds them in replays of its own.
   static func jsonUTF8(
     _ timeline: Timeline, name: String, range: ClosedRange<Int>, index: ChangeIndex? = nil,
-    diagnosticChanges: DiagnosticChanges? = nil, readsFields: Bool, keystrokesFromText: Bool = false
+    diagnosticChanges: DiagnosticChanges? = nil, readsFields: Bool, textsToScript: Bool = false
   ) -> [UInt8] {
     var builder = PageBuilder(
       measurer: timeline.screen.measurer, first: range.lowerBound, expectedCount: range.count,
       explaining: range.count <= explainedStepLimit ? timeline : nil, index: index,
       diagnosticChanges: diagnosticChanges, readsFields: readsFields,
-      keystrokesFromText: keystrokesFromText)
+      textsToScript: textsToScript)
     var state = timeline.state(at: range.lowerBound)
     // Each event is decoded once, for the replay and the page's event columns.
     var line = range.lowerBound > 0 ? timeline.lines[range.lowerBound - 1] : nil

@@ -20,6 +20,14 @@ struct PageLeaves: StructuredWriter {
   private(set) var shape = 0
   /// The number of elements of each open container.
   private var counts: [Int] = []
+  /// Whether a diagnostic's message that the page's script words as replay does, from the
+  /// diagnostic's numbers, is left to it (``Diagnostic/isWordedByPage``): its leaf is then `true`,
+  /// a Boolean, which never changes while the diagnostic stays of its kind.
+  var leavesMessagesToScript = false
+
+  init(leavesMessagesToScript: Bool = false) {
+    self.leavesMessagesToScript = leavesMessagesToScript
+  }
 
   mutating func reset() {
     // Only the arrays that hold something: emptying one costs a call even when it is empty.
@@ -83,6 +91,7 @@ struct PageLeaves: StructuredWriter {
   mutating func null() { leaf(3, 0) }
 
   mutating func message(of diagnostic: Diagnostic) {
+    if leavesMessagesToScript && diagnostic.isWordedByPage { return bool(true) }
     if !isKnownUniquelyReferenced(&messageBytes) { messageBytes = messageBytes.copy() }
     var text = PageMessageBytes(storage: messageBytes)
     diagnostic.writeMessage(to: &text)
@@ -297,5 +306,28 @@ struct PageValues: StructuredWriter {
   mutating func null() {
     count()
     stream.null()
+  }
+}
+
+extension Diagnostic {
+  /// Whether a page's script words this diagnostic's message as replay does, from the numbers
+  /// the page holds beside it: the three kinds a long recording shows at most steps
+  /// (`keyboard-gap`, `offset-out-of-range`, `message-hidden`; the browser tests hold the
+  /// script's wording of each to replay's), when each of their numbers is 0 or between 10^-4 and
+  /// 10^15 in magnitude (not -0), where the script's number text is replay's.
+  var isWordedByPage: Bool {
+    func plain(_ value: Double) -> Bool {
+      value == 0 ? value.sign == .plus : value.magnitude >= 1e-4 && value.magnitude < 1e15
+    }
+    switch self {
+    case .keyboardGap(let first, let second, let third),
+      .offsetOutOfRange(let first, let second, let third):
+      return plain(first) && plain(second) && plain(third)
+    case .messageHidden(let index, let minY, let maxY, let visibleMinY, let visibleMaxY):
+      return index.magnitude < 1_000_000_000_000_000 && plain(minY) && plain(maxY)
+        && plain(visibleMinY) && plain(visibleMaxY)
+    default:
+      return false
+    }
   }
 }

@@ -163,12 +163,25 @@ public enum PageTemplate {
   /// A step's values, rebuilt from its checkpoint; the event-type filter.
   static let states = #"""
     // The state at step i: the checkpoint's values, then each step's changes; the last messages.
+    // The diagnostics whose messages the page's data leaves to the script, worded as replay
+    // words them from the numbers beside them (already written as replay writes numbers).
+    const wording = {
+      "keyboard-gap": (f) => "input bar bottom " + f("inputBarMaxY") + " is " + f("gap") + " pt above the keyboard top " + f("keyboardMinY"),
+      "offset-out-of-range": (f) => "contentOffset.y " + f("offsetY") + " is outside " + f("minimum") + "..." + f("maximum"),
+      "message-hidden": (f) => "message " + f("index") + " spans " + f("messageMinY") + "..." + f("messageMaxY") + " on screen, outside the visible " + f("visibleMinY") + "..." + f("visibleMaxY"),
+    };
     function valuesAt(i) {
       const v = new Map();
       for (let j = i - i % K; j <= i; j++) {
         for (let k = changeAt[j]; k < changeAt[j + 1]; k += 2) { const x = D.changes[k + 1]; if (x === null) v.delete(D.changes[k]); else v.set(D.changes[k], show(x)); }
       }
       v.set(0, String(FIRST + i)); v.set(1, num(D.t[i]));
+      // A diagnostic's message left to the script (true in the data) is worded from its numbers.
+      for (const [key, value] of v) if (value === "true" && D.paths[key].endsWith("].message")) {
+        const at = D.paths[key].slice(0, -7), field = (name) => v.get(D.paths.indexOf(at + name));
+        const word = wording[JSON.parse(field("id"))];
+        if (word) v.set(key, JSON.stringify(word(field)));
+      }
       let count = 0, lo = 0, hi = records.length;
       while (lo < hi) { const m = (lo + hi) >> 1; if (D.messages[records[m][0] + 1] <= i) lo = m + 1; else hi = m; }
       count = lo;

@@ -26,9 +26,10 @@ struct PagePassTests {
     ).get()
     let timeline = try Timeline.load(Self.bytes).get()
     #expect(pass.lastStep == 270)
-    // Keystrokes' summaries left to the page's script on both ways (held apart below).
+    // Keystrokes' summaries and diagnostics' messages left to the page's script on both ways
+    // (held apart below).
     let whole = PageData.jsonUTF8(
-      timeline, name: "r.jsonl", range: 3...262, readsFields: false, keystrokesFromText: true)
+      timeline, name: "r.jsonl", range: 3...262, readsFields: false, textsToScript: true)
     Self.expectSame(pass.data ?? [], whole)
   }
 
@@ -170,7 +171,7 @@ struct PagePassTests {
     ).get()
     let timeline = try Timeline.load(bytes).get()
     let whole = PageData.jsonUTF8(
-      timeline, name: "r.jsonl", range: 5...690, readsFields: false, keystrokesFromText: true)
+      timeline, name: "r.jsonl", range: 5...690, readsFields: false, textsToScript: true)
     Self.expectSame(made.data ?? [], whole)
     var pass = PageData.OnePass(
       options: .init(), first: 5, last: 690, expectedSteps: 700, drawsScene: false)
