@@ -220,30 +220,13 @@ enum SummaryText {
       var cut = 0
       // ASCII but a carriage return (the only ASCII that joins: `\r\n`) is simple, one scalar a
       // byte: the first 25 bytes (or all of them) read that way are counted without decoding.
-      // Eight at a time while none is past ASCII or a carriage return.
-      let asciiEnd = min(utf8.count, limit + 1)
-      let ones: UInt64 = 0x0101_0101_0101_0101
-      while index + 8 <= asciiEnd {
-        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-        let returns = word ^ (ones &* 0x0D)
-        guard (word | ((returns &- ones) & ~returns)) & (ones &* 0x80) == 0 else { break }
-        index += 8
-      }
-      while index < asciiEnd && base[index] < 0x80 && base[index] != 0x0D { index += 1 }
+      index = asciiWithoutReturnCount(base, count: min(utf8.count, limit + 1))
       // The bytes read so far are as many simple scalars: the decoding goes on from the first
       // that is not ASCII (or is a carriage return), if any.
       scalars = index
       if index >= limit - 1 { cut = limit - 1 }
       while index < utf8.count && scalars <= limit {
-        let lead = base[index]
-        var value = UInt32(lead)
-        var length = 1
-        if lead >= 0x80 {
-          // Valid UTF-8 (a `String`'s): a lead byte and 1 to 3 continuation bytes.
-          length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-          value &= 0x7F >> length
-          for offset in 1..<length { value = value << 6 | UInt32(base[index + offset] & 0x3F) }
-        }
+        let (value, length) = scalar(at: index, in: base)
         if !ScalarClass.isSimple(value) {
           guard ScalarClass.isAlone(value) else { return (false, false) }
           isSimple = false
@@ -355,21 +338,12 @@ extension SummaryText {
     let alone = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
       guard let base = utf8.baseAddress else { return true }
       // Most texts' first 25 bytes are ASCII but a carriage return: as many scalars, each alone.
-      if isASCIIWithoutReturn(base, count: min(utf8.count, plainKeystrokeDecisiveCount)) {
-        return true
-      }
-      var index = 0
-      var scalars = 0
+      let decisive = min(utf8.count, plainKeystrokeDecisiveCount)
+      var index = asciiWithoutReturnCount(base, count: decisive)
+      if index == decisive { return true }
+      var scalars = index
       while index < utf8.count && scalars < plainKeystrokeDecisiveCount {
-        let lead = base[index]
-        var value = UInt32(lead)
-        var length = 1
-        if lead >= 0x80 {
-          // Valid UTF-8 (a `String`'s): a lead byte and 1 to 3 continuation bytes.
-          length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-          value &= 0x7F >> length
-          for offset in 1..<length { value = value << 6 | UInt32(base[index + offset] & 0x3F) }
-        }
+        let (value, length) = scalar(at: index, in: base)
         guard ScalarClass.isAlone(value) else { return false }
         index += length
         scalars += 1
@@ -379,10 +353,11 @@ extension SummaryText {
     return alone ?? false
   }
 
-  /// Whether the `count` bytes at `base` are all ASCII but a carriage return (the one ASCII
-  /// scalar that joins the next: `\r\n`), eight at a time.
+  /// How many of the first `count` bytes at `base` are ASCII but a carriage return (the one
+  /// ASCII scalar that joins the next: `\r\n`) before the first that is not: eight at a time
+  /// while none is.
   @inline(__always)
-  static func isASCIIWithoutReturn(_ base: UnsafePointer<UInt8>, count: Int) -> Bool {
+  static func asciiWithoutReturnCount(_ base: UnsafePointer<UInt8>, count: Int) -> Int {
     let ones: UInt64 = 0x0101_0101_0101_0101
     var index = 0
     while index + 8 <= count {
@@ -390,14 +365,23 @@ extension SummaryText {
       // A byte of `returns` is zero where `word` holds a carriage return; the borrow trick marks
       // the first such byte's high bit, and a byte past ASCII marks its own.
       let returns = word ^ (ones &* 0x0D)
-      if (word | ((returns &- ones) & ~returns)) & (ones &* 0x80) != 0 { return false }
+      guard (word | ((returns &- ones) & ~returns)) & (ones &* 0x80) == 0 else { break }
       index += 8
     }
-    while index < count {
-      if base[index] >= 0x80 || base[index] == 0x0D { return false }
-      index += 1
-    }
-    return true
+    while index < count && base[index] < 0x80 && base[index] != 0x0D { index += 1 }
+    return index
+  }
+
+  /// The scalar whose UTF-8 starts at `base[index]` (valid UTF-8, a `String`'s: a lead byte and
+  /// 0 to 3 continuation bytes), and its length in bytes.
+  @inline(__always)
+  static func scalar(at index: Int, in base: UnsafePointer<UInt8>) -> (value: UInt32, length: Int) {
+    let lead = base[index]
+    guard lead >= 0x80 else { return (UInt32(lead), 1) }
+    let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+    var value = UInt32(lead) & (0x7F >> length)
+    for offset in 1..<length { value = value << 6 | UInt32(base[index + offset] & 0x3F) }
+    return (value, length)
   }
 
   /// How many of a keystroke's first bytes make its summary when they are ASCII: a text of more
