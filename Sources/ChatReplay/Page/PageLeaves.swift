@@ -91,7 +91,10 @@ struct PageLeaves: StructuredWriter {
   mutating func null() { leaf(3, 0) }
 
   mutating func message(of diagnostic: Diagnostic) {
-    if leavesMessagesToScript && diagnostic.isWordedByPage { return bool(true) }
+    if leavesMessagesToScript && diagnostic.isWordedByPage {
+      bool(true)
+      return
+    }
     if !isKnownUniquelyReferenced(&messageBytes) { messageBytes = messageBytes.copy() }
     var text = PageMessageBytes(storage: messageBytes)
     diagnostic.writeMessage(to: &text)
@@ -324,6 +327,7 @@ extension Diagnostic {
       .offsetOutOfRange(let first, let second, let third):
       return plain(first) && plain(second) && plain(third)
     case .messageHidden(let index, let minY, let maxY, let visibleMinY, let visibleMaxY):
+      // The index an integer below 10^15, as the other numbers: exact as the field's `Double`.
       return index.magnitude < 1_000_000_000_000_000 && plain(minY) && plain(maxY)
         && plain(visibleMinY) && plain(visibleMaxY)
     default:

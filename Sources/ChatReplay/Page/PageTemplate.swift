@@ -177,7 +177,7 @@ public enum PageTemplate {
       }
       v.set(0, String(FIRST + i)); v.set(1, num(D.t[i]));
       // A diagnostic's message left to the script (true in the data) is worded from its numbers.
-      for (const [key, value] of v) if (value === "true" && D.paths[key].endsWith("].message")) {
+      for (const [key, value] of v) if (value === "true" && typeof key === "number" && D.paths[key].endsWith("].message")) {
         const at = D.paths[key].slice(0, -7), field = (name) => v.get(D.paths.indexOf(at + name));
         const word = wording[JSON.parse(field("id"))];
         if (word) v.set(key, JSON.stringify(word(field)));
