@@ -149,8 +149,8 @@ struct PageBuilder {
     self.drawsScene = drawsScene
     writesPieces = pieceSteps != nil
     self.textsToScript = textsToScript && timeline == nil
-    diagnosticLeaves.leavesMessagesToScript = self.textsToScript
-    previousDiagnosticLeaves.leavesMessagesToScript = self.textsToScript
+    diagnosticLeaves = PageLeaves(leavesMessagesToScript: self.textsToScript)
+    previousDiagnosticLeaves = PageLeaves(leavesMessagesToScript: self.textsToScript)
     scene = PageScene(measurer: measurer, expectedCount: drawsScene ? expectedCount : 0)
     // About one new summary a step: room for them up to the memory's limit, made once rather
     // than by doubling.

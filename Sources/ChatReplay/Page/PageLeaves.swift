@@ -23,7 +23,7 @@ struct PageLeaves: StructuredWriter {
   /// Whether a diagnostic's message that the page's script words as replay does, from the
   /// diagnostic's numbers, is left to it (``Diagnostic/isWordedByPage``): its leaf is then `true`,
   /// a Boolean, which never changes while the diagnostic stays of its kind.
-  var leavesMessagesToScript = false
+  let leavesMessagesToScript: Bool
 
   init(leavesMessagesToScript: Bool = false) {
     self.leavesMessagesToScript = leavesMessagesToScript
