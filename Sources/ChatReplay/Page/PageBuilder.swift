@@ -625,31 +625,42 @@ struct PageBuilder {
       }
       changedLeaves[changed].reset()
       new[position].write(to: &changedLeaves[changed])
-      let before = diagnosticCache[position]
-      let after = changedLeaves[changed]
-      guard before.shape == after.shape, before.kinds.count == after.kinds.count,
-        diagnosticOffsets[position] + after.kinds.count <= diagnosticIDs.count
+      // The leaves are read where they are kept, not bound to a name: a binding copied them
+      // (retaining each of their arrays) at every changed diagnostic.
+      guard diagnosticCache[position].shape == changedLeaves[changed].shape,
+        diagnosticCache[position].kinds.count == changedLeaves[changed].kinds.count,
+        diagnosticOffsets[position] + changedLeaves[changed].kinds.count <= diagnosticIDs.count
       else { return nil }
       changedPositions.append(position)
     }
     var count = 0
     for (changed, position) in changedPositions.enumerated() {
-      do {
-        let before = diagnosticCache[position]
-        let after = changedLeaves[changed]
-        let offset = diagnosticOffsets[position]
-        for leaf in after.kinds.indices where !after.isSame(leaf, as: before, leaf) {
-          changes.integer(diagnosticIDs[offset + leaf])
-          after.write(leaf, to: &changes)
-          count += 1
-        }
-      }
+      // The two leaves are copied once each, to be passed beside the builder's own writer (bound
+      // to names in both loops, they were copied twice each).
+      count += Self.writeChanges(
+        of: changedLeaves[changed], from: diagnosticCache[position],
+        ids: diagnosticIDs[diagnosticOffsets[position]...], to: &changes)
       // The leaves written become the ones kept for this position.
       swap(&changedLeaves[changed], &diagnosticCache[position])
       cachedDiagnostics[position] = new[position]
     }
     keep(new)
     isDiagnosticLeavesStale = true
+    return count
+  }
+
+  /// Writes each leaf of `after` that differs from the same leaf of `before` (which has the same
+  /// shape), `id, value`, the leaf's id the one at its index in `ids`; how many.
+  private static func writeChanges(
+    of after: borrowing PageLeaves, from before: borrowing PageLeaves, ids: ArraySlice<Int>,
+    to changes: inout JSONWriter
+  ) -> Int {
+    var count = 0
+    for leaf in after.kinds.indices where !after.isSame(leaf, as: before, leaf) {
+      changes.integer(ids[ids.startIndex + leaf])
+      after.write(leaf, to: &changes)
+      count += 1
+    }
     return count
   }
 
