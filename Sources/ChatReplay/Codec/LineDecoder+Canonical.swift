@@ -12,14 +12,19 @@ extension LineDecoder {
   /// accepts a line only when the general decoder would give the same event; every error comes
   /// from the general decoder, worded as before.
   static func decodeCanonical(_ line: UnsafeBufferPointer<UInt8>) -> TimedEvent? {
-    var scanner = JSONScanner(line)
-    return canonicalEvent(&scanner)
+    var frames = KeyboardFrames()
+    return decodeCanonical(line, frames: &frames)
   }
 
-  static func canonicalEvent(_ s: inout JSONScanner) -> TimedEvent? {
-    guard let t = canonicalTime(&s) else { return nil }
-    var frames = KeyboardFrames()
-    return canonicalEvent(&s, t: t, frames: &frames)
+  /// ``decodeCanonical(_:)`` with the frames of the keyboard lines before: for a reader, which
+  /// keeps them from line to line (made for every line, their memories cost more than a short
+  /// line's reading).
+  static func decodeCanonical(_ line: UnsafeBufferPointer<UInt8>, frames: inout KeyboardFrames)
+    -> TimedEvent?
+  {
+    var scanner = JSONScanner(line)
+    guard let t = canonicalTime(&scanner) else { return nil }
+    return canonicalEvent(&scanner, t: t, frames: &frames)
   }
 
   /// A line in the canonical shape, as ``canonicalLine(_:)`` finds it.
@@ -276,8 +281,27 @@ extension LineDecoder {
   static func keyboard(_ s: inout JSONScanner, frames: inout KeyboardFrames)
     -> CanonicalKeyboard?
   {
-    guard let name = notificationName(&s),
-      let frameBegin = canonicalRect(&s, remembering: &frames.begin),
+    guard let name = notificationName(&s) else { return nil }
+    if let members = frames.members.members(at: &s) {
+      return CanonicalKeyboard(
+        name: name, isLocal: members.isLocal, frameBegin: members.frameBegin,
+        frameEnd: members.frameEnd, duration: members.duration, curve: members.curve)
+    }
+    let start = s.position
+    guard let keyboard = keyboard(&s, name: name, frames: &frames) else { return nil }
+    frames.members.remember(
+      RememberedMembers.Members(
+        frameBegin: keyboard.frameBegin, frameEnd: keyboard.frameEnd,
+        duration: keyboard.duration, curve: keyboard.curve, isLocal: keyboard.isLocal),
+      readFrom: start, in: s)
+    return keyboard
+  }
+
+  /// ``keyboard(_:frames:)`` after the name, its members read one by one.
+  private static func keyboard(
+    _ s: inout JSONScanner, name: KeyboardNotification.Name, frames: inout KeyboardFrames
+  ) -> CanonicalKeyboard? {
+    guard let frameBegin = canonicalRect(&s, remembering: &frames.begin),
       s.skip(",\"frameEnd\":"), let frameEnd = canonicalRect(&s, remembering: &frames.end),
       s.skip(",\"duration\":"), let duration = canonicalNumber(&s), duration >= 0,
       // An integer: within the number limit, converting to `Int64` and back keeps exactly the
@@ -382,9 +406,124 @@ extension LineDecoder {
   struct KeyboardFrames: Sendable {
     var begin = RememberedRect()
     var end = RememberedRect()
+    var members = RememberedMembers()
     var text = RememberedText()
 
     init() {}
+  }
+
+  /// The members after a notification's name (its frames, duration, curve and whether it is
+  /// local) of the last few keyboard lines read, with the bytes they were read from.
+  ///
+  /// A keyboard posts its notifications in groups that carry the same `userInfo` (will change
+  /// frame and will show, then did change frame and did show), and shows and hides again with
+  /// the same frames: most keyboard lines end with the bytes of one of the last few. Found by
+  /// comparing the bytes a word at a time, the members are not read number by number again. The
+  /// members' text ends at the `}` after `isLocal`, and each value in it ends before that, so
+  /// the same bytes are the same members; a line whose members differ (a first show, a new
+  /// keyboard height) is read as before and remembered in the place of the oldest.
+  struct RememberedMembers: Sendable {
+    /// The members of one line.
+    struct Members: Sendable {
+      var frameBegin: Rect
+      var frameEnd: Rect
+      var duration: Double
+      var curve: Int
+      var isLocal: Bool
+    }
+
+    /// How many lines' members are kept.
+    static let entryCount = 4
+    /// The most bytes kept for one line's members, a whole number of words (four rects of long
+    /// fractions fit).
+    static let entryBytes = 256
+
+    /// The bytes of each entry (``entryCount`` × ``entryBytes``), eight to a word, the first in
+    /// the low bits; the last word's bytes past the entry's count are zero.
+    private var words = InlineArray<128, UInt64>(repeating: 0)
+    /// How many bytes each entry holds; 0 when it holds none.
+    private var counts = InlineArray<4, Int>(repeating: 0)
+    private var values = InlineArray<4, Members>(
+      repeating: Members(
+        frameBegin: Rect(x: 0, y: 0, width: 0, height: 0),
+        frameEnd: Rect(x: 0, y: 0, width: 0, height: 0), duration: 0, curve: 0, isLocal: false))
+    /// The entry the next line read is kept in.
+    private var next = 0
+
+    /// The members, with the scanner stepped over their bytes, when the bytes at the scanner's
+    /// position are those of an entry; `nil` (the scanner unmoved) when they are none's.
+    ///
+    /// Mutating, though it changes nothing: the entries are read in place through a pointer (read
+    /// through their arrays' subscripts, the arrays were copied at each read).
+    @inline(__always)
+    mutating func members(at s: inout JSONScanner) -> Members? {
+      let available = s.count &- s.position
+      let here = UnsafeRawPointer(s.base + s.position)
+      let found = withUnsafeMutableBytes(of: &words) { words -> Int? in
+        guard let base = words.baseAddress else { return nil }
+        for entry in 0..<Self.entryCount {
+          let count = counts[entry]
+          let wordCount = (count &+ 7) &>> 3
+          guard count > 0, available >= wordCount &<< 3 else { continue }
+          let kept = UnsafeRawPointer(base + entry &* Self.entryBytes)
+          var index = 0
+          while index < wordCount &- 1,
+            here.loadUnaligned(fromByteOffset: index &<< 3, as: UInt64.self)
+              == kept.load(fromByteOffset: index &<< 3, as: UInt64.self)
+          {
+            index &+= 1
+          }
+          guard index == wordCount &- 1 else { continue }
+          let tail = count &- (index &<< 3)
+          let mask: UInt64 = tail == 8 ? ~0 : (1 &<< UInt64(tail &<< 3)) &- 1
+          guard
+            here.loadUnaligned(fromByteOffset: index &<< 3, as: UInt64.self) & mask
+              == kept.load(fromByteOffset: index &<< 3, as: UInt64.self)
+          else { continue }
+          return entry
+        }
+        return nil
+      }
+      guard let found else { return nil }
+      s.position &+= counts[found]
+      return withUnsafeMutableBytes(of: &values) { values in
+        values.load(fromByteOffset: found &* MemoryLayout<Members>.stride, as: Members.self)
+      }
+    }
+
+    /// Remembers `members`, read from the bytes from `start` to the scanner's position, in the
+    /// place of the oldest entry; forgets that entry when they are more than 256 bytes, or when
+    /// the line does not hold whole words of them.
+    @inline(__always)
+    mutating func remember(_ members: Members, readFrom start: Int, in s: borrowing JSONScanner) {
+      let entry = next
+      next = (next &+ 1) & (Self.entryCount &- 1)
+      let length = s.position &- start
+      let wordCount = (length &+ 7) &>> 3
+      guard length > 0, wordCount &<< 3 <= Self.entryBytes, s.count &- start >= wordCount &<< 3
+      else {
+        counts[entry] = 0
+        return
+      }
+      let here = UnsafeRawPointer(s.base + start)
+      withUnsafeMutableBytes(of: &words) { words in
+        guard let base = words.baseAddress else { return }
+        let kept = base + entry &* Self.entryBytes
+        kept.copyMemory(from: here, byteCount: wordCount &<< 3)
+        let tail = length &- ((wordCount &- 1) &<< 3)
+        if tail < 8 {
+          let last = (wordCount &- 1) &<< 3
+          let word = kept.load(fromByteOffset: last, as: UInt64.self)
+          kept.storeBytes(
+            of: word & ((1 &<< UInt64(tail &<< 3)) &- 1), toByteOffset: last, as: UInt64.self)
+        }
+      }
+      counts[entry] = length
+      withUnsafeMutableBytes(of: &values) { values in
+        values.storeBytes(
+          of: members, toByteOffset: entry &* MemoryLayout<Members>.stride, as: Members.self)
+      }
+    }
   }
 
   /// A keystroke's text that is valid UTF-8, up to ``capacity`` bytes.

@@ -414,7 +414,7 @@ public struct RecordingReader: Sendable {
       return deliver(.error(error), body)
     }
     // A line with a `\r` before its break, taken from the fast path without it.
-    if isCanonicalUntried, let event = LineDecoder.decodeCanonical(line) {
+    if isCanonicalUntried, let event = LineDecoder.decodeCanonical(line, frames: &keyboardFrames) {
       return accept(event, line: line, number: number, start: start, body)
     }
     let decoded: DecodedLine
