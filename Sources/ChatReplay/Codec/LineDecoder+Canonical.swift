@@ -418,7 +418,7 @@ extension LineDecoder {
   /// A keyboard posts its notifications in groups that carry the same `userInfo` (will change
   /// frame and will show, then did change frame and did show), and shows and hides again with
   /// the same frames: most keyboard lines end with the bytes of one of the last few. Found by
-  /// comparing the bytes a word at a time, the members are not read number by number again. The
+  /// comparing the bytes (`memcmp`), the members are not read number by number again. The
   /// members' text ends at the `}` after `isLocal`, and each value in it ends before that, so
   /// the same bytes are the same members; a line whose members differ (a first show, a new
   /// keyboard height) is read as before and remembered in the place of the oldest.
@@ -434,13 +434,11 @@ extension LineDecoder {
 
     /// How many lines' members are kept.
     static let entryCount = 4
-    /// The most bytes kept for one line's members, a whole number of words (four rects of long
-    /// fractions fit).
+    /// The most bytes kept for one line's members (four rects of long fractions fit).
     static let entryBytes = 256
 
-    /// The bytes of each entry (``entryCount`` × ``entryBytes``), eight to a word, the first in
-    /// the low bits; the last word's bytes past the entry's count are zero.
-    private var words = InlineArray<128, UInt64>(repeating: 0)
+    /// The bytes of each entry, ``entryBytes`` apart (``entryCount`` × ``entryBytes``).
+    private var bytes = InlineArray<1024, UInt8>(repeating: 0)
     /// How many bytes each entry holds; 0 when it holds none.
     private var counts = InlineArray<4, Int>(repeating: 0)
     private var values = InlineArray<4, Members>(
@@ -458,29 +456,14 @@ extension LineDecoder {
     @inline(__always)
     mutating func members(at s: inout JSONScanner) -> Members? {
       let available = s.count &- s.position
-      let here = UnsafeRawPointer(s.base + s.position)
-      let found = withUnsafeMutableBytes(of: &words) { words -> Int? in
-        guard let base = words.baseAddress else { return nil }
+      let here = s.base + s.position
+      let found = withUnsafeMutableBytes(of: &bytes) { bytes -> Int? in
+        guard let base = bytes.baseAddress else { return nil }
         for entry in 0..<Self.entryCount {
           let count = counts[entry]
-          let wordCount = (count &+ 7) &>> 3
-          guard count > 0, available >= wordCount &<< 3 else { continue }
-          let kept = UnsafeRawPointer(base + entry &* Self.entryBytes)
-          var index = 0
-          while index < wordCount &- 1,
-            here.loadUnaligned(fromByteOffset: index &<< 3, as: UInt64.self)
-              == kept.load(fromByteOffset: index &<< 3, as: UInt64.self)
-          {
-            index &+= 1
-          }
-          guard index == wordCount &- 1 else { continue }
-          let tail = count &- (index &<< 3)
-          let mask: UInt64 = tail == 8 ? ~0 : (1 &<< UInt64(tail &<< 3)) &- 1
-          guard
-            here.loadUnaligned(fromByteOffset: index &<< 3, as: UInt64.self) & mask
-              == kept.load(fromByteOffset: index &<< 3, as: UInt64.self)
-          else { continue }
-          return entry
+          guard count > 0, available >= count else { continue }
+          let kept = (base + entry &* Self.entryBytes).assumingMemoryBound(to: UInt8.self)
+          if bytesEqual(here, kept, count: count) { return entry }
         }
         return nil
       }
@@ -492,31 +475,20 @@ extension LineDecoder {
     }
 
     /// Remembers `members`, read from the bytes from `start` to the scanner's position, in the
-    /// place of the oldest entry; forgets that entry when they are more than 256 bytes, or when
-    /// the line does not hold whole words of them.
+    /// place of the oldest entry; forgets that entry when they are more than ``entryBytes``.
     @inline(__always)
     mutating func remember(_ members: Members, readFrom start: Int, in s: borrowing JSONScanner) {
       let entry = next
       next = (next &+ 1) & (Self.entryCount &- 1)
       let length = s.position &- start
-      let wordCount = (length &+ 7) &>> 3
-      guard length > 0, wordCount &<< 3 <= Self.entryBytes, s.count &- start >= wordCount &<< 3
-      else {
+      guard length > 0, length <= Self.entryBytes else {
         counts[entry] = 0
         return
       }
-      let here = UnsafeRawPointer(s.base + start)
-      withUnsafeMutableBytes(of: &words) { words in
-        guard let base = words.baseAddress else { return }
-        let kept = base + entry &* Self.entryBytes
-        kept.copyMemory(from: here, byteCount: wordCount &<< 3)
-        let tail = length &- ((wordCount &- 1) &<< 3)
-        if tail < 8 {
-          let last = (wordCount &- 1) &<< 3
-          let word = kept.load(fromByteOffset: last, as: UInt64.self)
-          kept.storeBytes(
-            of: word & ((1 &<< UInt64(tail &<< 3)) &- 1), toByteOffset: last, as: UInt64.self)
-        }
+      let here = s.base + start
+      withUnsafeMutableBytes(of: &bytes) { bytes in
+        guard let base = bytes.baseAddress else { return }
+        (base + entry &* Self.entryBytes).copyMemory(from: here, byteCount: length)
       }
       counts[entry] = length
       withUnsafeMutableBytes(of: &values) { values in
