@@ -274,6 +274,14 @@ extension LineDecoder {
         name: name, frameBegin: frameBegin, frameEnd: frameEnd, duration: duration,
         curve: curve, isLocal: isLocal)
     }
+
+    /// The same members under `name`.
+    @inline(__always)
+    func named(_ name: KeyboardNotification.Name) -> CanonicalKeyboard {
+      CanonicalKeyboard(
+        name: name, isLocal: isLocal, frameBegin: frameBegin, frameEnd: frameEnd,
+        duration: duration, curve: curve)
+    }
   }
 
   /// A keyboard event's members after `"name":"`, up to its closing `}`; `nil` for any other
@@ -282,18 +290,10 @@ extension LineDecoder {
     -> CanonicalKeyboard?
   {
     guard let name = notificationName(&s) else { return nil }
-    if let members = frames.members.members(at: &s) {
-      return CanonicalKeyboard(
-        name: name, isLocal: members.isLocal, frameBegin: members.frameBegin,
-        frameEnd: members.frameEnd, duration: members.duration, curve: members.curve)
-    }
+    if let kept = frames.members.members(at: &s) { return kept.named(name) }
     let start = s.position
     guard let keyboard = keyboard(&s, name: name, frames: &frames) else { return nil }
-    frames.members.remember(
-      RememberedMembers.Members(
-        frameBegin: keyboard.frameBegin, frameEnd: keyboard.frameEnd,
-        duration: keyboard.duration, curve: keyboard.curve, isLocal: keyboard.isLocal),
-      readFrom: start, in: s)
+    frames.members.remember(keyboard, readFrom: start, in: s)
     return keyboard
   }
 
@@ -423,15 +423,6 @@ extension LineDecoder {
   /// the same bytes are the same members; a line whose members differ (a first show, a new
   /// keyboard height) is read as before and remembered in the place of the oldest.
   struct RememberedMembers: Sendable {
-    /// The members of one line.
-    struct Members: Sendable {
-      var frameBegin: Rect
-      var frameEnd: Rect
-      var duration: Double
-      var curve: Int
-      var isLocal: Bool
-    }
-
     /// How many lines' members are kept.
     static let entryCount = 4
     /// The most bytes kept for one line's members (four rects of long fractions fit).
@@ -441,20 +432,22 @@ extension LineDecoder {
     private var bytes = InlineArray<1024, UInt8>(repeating: 0)
     /// How many bytes each entry holds; 0 when it holds none.
     private var counts = InlineArray<4, Int>(repeating: 0)
-    private var values = InlineArray<4, Members>(
-      repeating: Members(
-        frameBegin: Rect(x: 0, y: 0, width: 0, height: 0),
-        frameEnd: Rect(x: 0, y: 0, width: 0, height: 0), duration: 0, curve: 0, isLocal: false))
+    /// Each entry's line, read whole (its name is that line's).
+    private var values = InlineArray<4, CanonicalKeyboard>(
+      repeating: CanonicalKeyboard(
+        name: .willShow, isLocal: false, frameBegin: Rect(x: 0, y: 0, width: 0, height: 0),
+        frameEnd: Rect(x: 0, y: 0, width: 0, height: 0), duration: 0, curve: 0))
     /// The entry the next line read is kept in.
     private var next = 0
 
-    /// The members, with the scanner stepped over their bytes, when the bytes at the scanner's
-    /// position are those of an entry; `nil` (the scanner unmoved) when they are none's.
+    /// The line whose members' bytes are those at the scanner's position, with the scanner
+    /// stepped over them (its name is its own: the caller gives it the line's); `nil` (the
+    /// scanner unmoved) when they are no entry's.
     ///
     /// Mutating, though it changes nothing: the entries are read in place through a pointer (read
     /// through their arrays' subscripts, the arrays were copied at each read).
     @inline(__always)
-    mutating func members(at s: inout JSONScanner) -> Members? {
+    mutating func members(at s: inout JSONScanner) -> CanonicalKeyboard? {
       let available = s.count &- s.position
       let here = s.base + s.position
       let found = withUnsafeMutableBytes(of: &bytes) { bytes -> Int? in
@@ -470,14 +463,19 @@ extension LineDecoder {
       guard let found else { return nil }
       s.position &+= counts[found]
       return withUnsafeMutableBytes(of: &values) { values in
-        values.load(fromByteOffset: found &* MemoryLayout<Members>.stride, as: Members.self)
+        values.load(
+          fromByteOffset: found &* MemoryLayout<CanonicalKeyboard>.stride,
+          as: CanonicalKeyboard.self)
       }
     }
 
-    /// Remembers `members`, read from the bytes from `start` to the scanner's position, in the
-    /// place of the oldest entry; forgets that entry when they are more than ``entryBytes``.
+    /// Remembers the members of `line`, read from the bytes from `start` to the scanner's
+    /// position, in the place of the oldest entry; forgets that entry when they are more than
+    /// ``entryBytes``.
     @inline(__always)
-    mutating func remember(_ members: Members, readFrom start: Int, in s: borrowing JSONScanner) {
+    mutating func remember(
+      _ line: CanonicalKeyboard, readFrom start: Int, in s: borrowing JSONScanner
+    ) {
       let entry = next
       next = (next &+ 1) & (Self.entryCount &- 1)
       let length = s.position &- start
@@ -493,7 +491,8 @@ extension LineDecoder {
       counts[entry] = length
       withUnsafeMutableBytes(of: &values) { values in
         values.storeBytes(
-          of: members, toByteOffset: entry &* MemoryLayout<Members>.stride, as: Members.self)
+          of: line, toByteOffset: entry &* MemoryLayout<CanonicalKeyboard>.stride,
+          as: CanonicalKeyboard.self)
       }
     }
   }
