@@ -182,9 +182,9 @@ struct CanonicalFastPathPropertyTests {
   /// The frames and members of a keyboard line found among those of the lines before
   /// (`KeyboardFrames`) are those read number by number, bit for bit.
   ///
-  /// Each line is read as the reader reads it, with the bytes after it in the chunk (its line
-  /// feed, then the next line): the memories keep whole words of a line's bytes, and a line's
-  /// last word often runs past its end.
+  /// Each line is read as the reader reads a chunk's lines, with the bytes after it (its line
+  /// feed, then the next line): the rects' memories compare whole words, and a line's last word
+  /// often runs past its end.
   @Test func rememberedFramesAndMembersAreThoseRead() {
     let failure = PropertyRunner.run(currentTestName(), Self.keyboardRun, cases: 300) { lines in
       var frames = LineDecoder.KeyboardFrames()
