@@ -79,7 +79,12 @@ final class MeasuredTexts: @unchecked Sendable {
   static let threadCount = 4
 
   /// How many texts measured whole each thread keeps (a power of two).
-  static let recentCount = 64
+  ///
+  /// A received message comes back tens of messages later, and every sent one (a new text) takes
+  /// a place in between: with 64 places, many returning texts had been pushed out and were
+  /// measured again. With 256, `replay check --jobs 1` on the 1M generated file does 0.6 % fewer
+  /// instructions and takes 0.991× the time (`ab.py`, 40 rounds, faster in 32).
+  static let recentCount = 256
 
   private let owner0 = Atomic<UInt>(0)
   private let owner1 = Atomic<UInt>(0)
