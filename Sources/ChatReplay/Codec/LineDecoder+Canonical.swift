@@ -423,7 +423,7 @@ extension LineDecoder {
   /// the same bytes are the same members; a line whose members differ (a first show, a new
   /// keyboard height) is read as before and remembered in the place of the oldest.
   struct RememberedMembers: Sendable {
-    /// How many lines' members are kept.
+    /// How many lines' members are kept (a power of two: the oldest is found by masking).
     static let entryCount = 4
     /// The most bytes kept for one line's members (four rects of long fractions fit).
     static let entryBytes = 256

@@ -226,7 +226,7 @@ enum SummaryText {
       scalars = index
       if index >= limit - 1 { cut = limit - 1 }
       while index < utf8.count && scalars <= limit {
-        let (value, length) = scalar(at: index, in: base)
+        let (value, length) = FontMetricsMeasurer.scalar(in: utf8, at: index)
         if !ScalarClass.isSimple(value) {
           guard ScalarClass.isAlone(value) else { return (false, false) }
           isSimple = false
@@ -343,7 +343,7 @@ extension SummaryText {
       if index == decisive { return true }
       var scalars = index
       while index < utf8.count && scalars < plainKeystrokeDecisiveCount {
-        let (value, length) = scalar(at: index, in: base)
+        let (value, length) = FontMetricsMeasurer.scalar(in: utf8, at: index)
         guard ScalarClass.isAlone(value) else { return false }
         index += length
         scalars += 1
@@ -370,18 +370,6 @@ extension SummaryText {
     }
     while index < count && base[index] < 0x80 && base[index] != 0x0D { index += 1 }
     return index
-  }
-
-  /// The scalar whose UTF-8 starts at `base[index]` (valid UTF-8, a `String`'s: a lead byte and
-  /// 0 to 3 continuation bytes), and its length in bytes.
-  @inline(__always)
-  static func scalar(at index: Int, in base: UnsafePointer<UInt8>) -> (value: UInt32, length: Int) {
-    let lead = base[index]
-    guard lead >= 0x80 else { return (UInt32(lead), 1) }
-    let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-    var value = UInt32(lead) & (0x7F >> length)
-    for offset in 1..<length { value = value << 6 | UInt32(base[index + offset] & 0x3F) }
-    return (value, length)
   }
 
   /// How many of a keystroke's first bytes make its summary when they are ASCII: a text of more
