@@ -17,7 +17,7 @@ internal import Dispatch
 /// file's bytes from `k × chunkSize` on, read with `pread`, so either thread can read any chunk;
 /// which chunks the helper takes is ``DecodeAhead``'s, which the debugger's load shares. A file of
 /// less than four chunks, or one that is not a regular file, is read without the helper.
-/// `leavingKeystrokes` is ``DecodedChunk/init(_:leavingKeystrokes:)``'s, for `replay check`.
+/// `leavingKeystrokes` is ``DecodedChunk/init(_:leavingKeystrokes:)``'s.
 func readChunks(
   of path: String, decodingAhead: Bool, leavingKeystrokes: Bool = false,
   chunkSize: Int = 1 << 18, window: Int = 16,
@@ -209,10 +209,12 @@ final class DecodeAhead: Sendable {
     }
   }
 
-  /// A helper decoding `bytes`, a recording in memory, ahead of its replay; `nil` when they are
-  /// fewer than four chunks (done before a second thread would help).
+  /// A helper decoding `bytes`, a recording in memory, ahead of its replay, leaving keystroke
+  /// and keyboard lines to the replay; `nil` when they are fewer than four chunks (done before a
+  /// second thread would help).
   static func inMemory(_ bytes: UnsafeBufferPointer<UInt8>, chunkSize: Int) -> DecodeAhead? {
-    bytes.count >= 4 * chunkSize ? DecodeAhead(.memory(bytes), chunkSize: chunkSize) : nil
+    bytes.count >= 4 * chunkSize
+      ? DecodeAhead(.memory(bytes), chunkSize: chunkSize, leavingKeystrokes: true) : nil
   }
 
   deinit {

@@ -25,8 +25,10 @@ struct ReplayCommand {
       }
       do {
         // A second thread decodes the chunks ahead of the one being replayed; the states come
-        // out in the same order, whichever thread decoded their lines.
-        try readChunks(of: file, decodingAhead: true) { chunk, decoded in
+        // out in the same order, whichever thread decoded their lines. Keystroke and keyboard
+        // lines are left to this thread, which makes their texts and boxes and frees them.
+        try readChunks(of: file, decodingAhead: true, leavingKeystrokes: true) {
+          chunk, decoded in
           guard takesStates else {
             return replayer.read(chunk, decoded: decoded) { printing.consume($0) }
           }
@@ -79,7 +81,7 @@ extension ReplayCommand {
     printing.behind = LinesBehind(output: printing.output)
     var readError: FileError?
     do {
-      try readChunks(of: file, decodingAhead: true) { chunk, decoded in
+      try readChunks(of: file, decodingAhead: true, leavingKeystrokes: true) { chunk, decoded in
         replayer.read(
           chunk, decoded: decoded, step: { state, _, _, _ in printing.send(state) },
           error: { printing.reject($0) })

@@ -48,10 +48,11 @@ public struct DecodedChunk: Sendable {
   /// are then kept as a value too (96 bytes with its time), not as an event: the event's box is
   /// made by the reader, on its own thread, so that the box's allocation, its reference counting
   /// and its release stay on one core (made here, a box is allocated long before it is freed,
-  /// and its count is changed by both threads). Only `replay check` leaves keystrokes, and only
-  /// it gains from this; `replay compare`, whose lanes share each event between the cores
-  /// whoever made it, measured slower with the boxes made by its reader (`Benchmarks/HISTORY.md`
-  /// has the figures).
+  /// and its count is changed by both threads). `replay check`, `replay FILE --json` and the
+  /// debugger's load leave keystrokes: each replays every event on one thread and drops it there.
+  /// `replay compare`, whose lanes share each event between the cores whoever made it, and
+  /// `replay html`, whose replaying thread is its busiest, measured slower with the boxes and
+  /// texts made by their reader (`Benchmarks/HISTORY.md` has the figures).
   ///
   /// What the reader reads of it is dense: a word a line, and an event, a keystroke or a
   /// keyboard line's members only for the lines that have one. The reader often runs on another
