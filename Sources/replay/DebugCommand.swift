@@ -31,13 +31,6 @@ struct DebugCommand {
     let started = Stopwatch.now()
     for warning in ProgressLine.Settings.current.warnings { standardError.line(warning) }
     if let warning = Self.loadJobs.warning { standardError.line(warning) }
-    let bytes: [UInt8]
-    do {
-      bytes = try readWholeFile(file)
-    } catch {
-      standardError.line("Error: \(error.description)")
-      return .failure
-    }
     let options = Replayer.Options(
       layout: arguments.layout, rxKeyboardVersion: arguments.rxKeyboardVersion,
       layoutOptions: arguments.layoutOptions)
@@ -49,14 +42,22 @@ struct DebugCommand {
     var index = ChangeIndex()
     let progress = ProgressLine("Loading \(file)")
     var stoppedAt: (bytes: Int, steps: Int)?
-    let loaded = Self.load(
-      bytes, options: options, keepGoing: arguments.keepGoing, index: &index,
-      continuing: { read, steps in
-        progress.loading(bytes: read, of: bytes.count, events: steps)
-        guard isInteractive && Terminal.takeInterrupt() else { return true }
-        stoppedAt = (read, steps)
-        return false
-      })
+    let bytes: [UInt8]
+    let loaded: Result<Timeline, RecordingError>
+    do {
+      (bytes, loaded) = try Self.load(
+        file: file, options: options, keepGoing: arguments.keepGoing, index: &index,
+        continuing: { read, count, steps in
+          progress.loading(bytes: read, of: count, events: steps)
+          guard isInteractive && Terminal.takeInterrupt() else { return true }
+          stoppedAt = (read, steps)
+          return false
+        })
+    } catch {
+      progress.finish()
+      standardError.line("Error: \(error.description)")
+      return .failure
+    }
     progress.finish()
     switch loaded {
     case .success(let loaded): timeline = loaded

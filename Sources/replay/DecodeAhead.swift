@@ -125,6 +125,20 @@ final class DecodeAhead: Sendable {
     case file(descriptor: Int32, path: String)
     /// Bytes in memory, which must stay allocated and unchanged until ``stop()`` has returned.
     case memory(UnsafeBufferPointer<UInt8>)
+    /// The file, read at each chunk's offset into `buffer`, which is as long as the file and
+    /// must stay allocated until ``stop()`` has returned; each chunk is read once, by the helper
+    /// or by the replay (``fill(_:)``). The descriptor stays the caller's.
+    case filling(descriptor: Int32, path: String, buffer: UnsafeMutableBufferPointer<UInt8>)
+  }
+
+  /// What ``fill(_:)`` found of a chunk of a file read into memory.
+  enum Filled {
+    /// Its bytes are in the buffer, and its lines decoded when the helper decoded them.
+    case ready(DecodedChunk?)
+    /// Reading it failed.
+    case failed(FileError)
+    /// It came up short: the file is no longer as long as it was.
+    case changed
   }
 
   /// What the replay does with the chunk it needs next.
@@ -163,6 +177,12 @@ final class DecodeAhead: Sendable {
     var stopped = false
     /// Whether the helper's thread started.
     var hasHelper = true
+    /// For a file read into memory: which chunks have their bytes there.
+    var read: [Bool] = []
+    /// Whether the replay waits for the helper to read the chunk it is reading.
+    var waitsForRead = false
+    /// Whether a chunk of a file read into memory came up short.
+    var changed = false
   }
 
   /// What the helper does next.
@@ -178,6 +198,8 @@ final class DecodeAhead: Sendable {
   private let work = DispatchSemaphore(value: 0)
   /// Signalled by the helper as it ends.
   private let ended = DispatchSemaphore(value: 0)
+  /// Signalled by the helper when it has read the chunk the replay waits for.
+  private let readDone = DispatchSemaphore(value: 0)
   private let source: Source
   private let chunkSize: Int
   private let window: Int
@@ -201,6 +223,10 @@ final class DecodeAhead: Sendable {
     case .memory(let bytes):
       buffers = []
       state = Locked(State(end: (bytes.count + chunkSize - 1) / chunkSize))
+    case .filling(_, _, let buffer):
+      buffers = []
+      let end = (buffer.count + chunkSize - 1) / chunkSize
+      state = Locked(State(end: end, read: Array(repeating: false, count: end)))
     }
     // At the lowest priority: the helper only reads and decodes ahead on a core that would
     // otherwise idle.
@@ -274,7 +300,98 @@ final class DecodeAhead: Sendable {
       return state.hasHelper
     }
     work.signal()
-    if case .memory = source, hasHelper { ended.wait() }
+    switch source {
+    case .memory, .filling: if hasHelper { ended.wait() }
+    case .file: break
+    }
+  }
+
+  /// Chunk `index` of a file read into memory, the one after the last replayed: waits, if the
+  /// helper is reading it, until it has; reads it, if nobody has; and gives its decoded lines
+  /// when the helper has decoded them.
+  ///
+  /// The helper never starts on the chunk being replayed or the one after it, so a wait comes
+  /// only when the replay caught up with it (at the lowest priority, it may have had no core).
+  func fill(_ index: Int) -> Filled {
+    guard case .filling(let descriptor, let path, let buffer) = source else {
+      preconditionFailure("fill(_:) of a source not read into memory")
+    }
+    enum Next {
+      case done(Filled)
+      case wait
+      case read
+    }
+    while true {
+      let next: Next = state.withLock { state in
+        if let first = state.ready.first, first.index == index {
+          state.ready.removeFirst()
+          return .done(.ready(first.decoded))
+        }
+        if let failure = state.failure, failure.index <= index {
+          return .done(.failed(failure.error))
+        }
+        if state.changed { return .done(.changed) }
+        if state.read[index] {
+          // Read, and being decoded (or dropped): the replay decodes it itself.
+          if state.helping == index { state.helpingAbandoned = true }
+          state.next = max(state.next, index + 1)
+          return .done(.ready(nil))
+        }
+        if state.helping == index {
+          state.waitsForRead = true
+          return .wait
+        }
+        state.next = max(state.next, index + 1)
+        return .read
+      }
+      switch next {
+      case .done(let filled):
+        return filled
+      case .wait:
+        readDone.wait()
+      case .read:
+        do {
+          guard try readChunk(index, of: descriptor, path: path, into: buffer) else {
+            state.withLock { $0.changed = true }
+            return .changed
+          }
+          state.withLock { $0.read[index] = true }
+          return .ready(nil)
+        } catch {
+          return .failed(error)
+        }
+      }
+    }
+  }
+
+  /// Reads the chunks of a file read into memory that nobody read (those past where a load
+  /// stopped), once ``stop()`` has returned; `false` when the file is no longer the length it
+  /// was (a chunk came up short, or there is more after it).
+  func readRest() throws(FileError) -> Bool {
+    guard case .filling(let descriptor, let path, let buffer) = source else { return true }
+    let (read, changed) = state.withLock { ($0.read, $0.changed) }
+    if changed { return false }
+    for index in read.indices where !read[index] {
+      guard try readChunk(index, of: descriptor, path: path, into: buffer) else { return false }
+    }
+    var byte: UInt8 = 0
+    while true {
+      let count = pread(descriptor, &byte, 1, off_t(buffer.count))
+      if count < 0 && errno == EINTR { continue }
+      if count < 0 { throw .unreadable(path: path, errno: errno) }
+      return count == 0
+    }
+  }
+
+  /// Reads chunk `index` of the file into its place in `buffer`; `false` when it came up short.
+  private func readChunk(
+    _ index: Int, of descriptor: Int32, path: String,
+    into buffer: UnsafeMutableBufferPointer<UInt8>
+  ) throws(FileError) -> Bool {
+    let start = index * chunkSize
+    let place = UnsafeMutableBufferPointer(
+      rebasing: buffer[start..<min(start + chunkSize, buffer.count)])
+    return try readFully(descriptor, into: place, at: start, path: path) == place.count
   }
 
   /// The helper's loop: frees spent chunks, and reads and decodes the next chunk while the
@@ -322,6 +439,7 @@ final class DecodeAhead: Sendable {
   /// replay took it meanwhile.
   private func load(_ index: Int, into buffer: ChunkBuffer?) {
     let outcome: Result<UnsafeBufferPointer<UInt8>, FileError>
+    var isShort = false
     switch source {
     case .file(let descriptor, let path):
       guard let buffer else { return }
@@ -336,6 +454,32 @@ final class DecodeAhead: Sendable {
       let start = index * chunkSize
       outcome = .success(
         UnsafeBufferPointer(rebasing: bytes[start..<min(start + chunkSize, bytes.count)]))
+    case .filling(let descriptor, let path, let buffer):
+      do {
+        isShort = try !readChunk(index, of: descriptor, path: path, into: buffer)
+        let start = index * chunkSize
+        outcome = .success(
+          UnsafeBufferPointer(rebasing: buffer[start..<min(start + chunkSize, buffer.count)]))
+      } catch {
+        outcome = .failure(error)
+      }
+      // Read (or not): the replay may be waiting for it.
+      let waits = state.withLock { state in
+        switch outcome {
+        case .success: if isShort { state.changed = true } else { state.read[index] = true }
+        case .failure(let error): state.failure = (index, error)
+        }
+        defer { state.waitsForRead = false }
+        return state.waitsForRead
+      }
+      if waits { readDone.signal() }
+      if isShort || state.withLock({ $0.failure != nil }) {
+        state.withLock { state in
+          state.helping = nil
+          state.helpingAbandoned = false
+        }
+        return
+      }
     }
     var decoded: DecodedChunk?
     if case .success(let bytes) = outcome, !bytes.isEmpty,

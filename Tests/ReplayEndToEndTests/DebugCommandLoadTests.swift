@@ -44,6 +44,94 @@ struct DebugCommandLoadTests {
     case (.success, .failure), (.failure, .success):
       Issue.record("one load failed and the other did not", sourceLocation: sourceLocation)
     }
+    try expectSameLoadFromFile(bytes, keepGoing: keepGoing, sourceLocation: sourceLocation)
+  }
+
+  /// Loads `bytes` from a file, read into memory while it loads (a helper reading and decoding
+  /// chunks ahead, the replay reading those it reaches first), and in one piece from memory;
+  /// expects the same bytes, lines, errors, states and index.
+  private func expectSameLoadFromFile(
+    _ bytes: [UInt8], keepGoing: Bool, sourceLocation: SourceLocation
+  ) throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path + "/recording.jsonl"
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    var fileIndex = ChangeIndex()
+    var lengths: Set<Int> = []
+    let (read, fromFile) = try DebugCommand.load(
+      file: path, options: .init(), keepGoing: keepGoing, chunkSize: Self.chunkSize, jobs: 2,
+      index: &fileIndex,
+      continuing: { _, count, _ in
+        lengths.insert(count)
+        return true
+      })
+    // Every byte, also past where a failed load stopped.
+    #expect(read == bytes, sourceLocation: sourceLocation)
+    #expect(lengths.isSubset(of: [bytes.count]), sourceLocation: sourceLocation)
+    var wholeIndex = ChangeIndex()
+    let whole = Timeline.load(
+      bytes, keepGoing: keepGoing, observe: { wholeIndex.add($0, event: $1, settled: $2) })
+    switch (fromFile, whole) {
+    case (.failure(let fileError), .failure(let wholeError)):
+      #expect(fileError == wholeError, sourceLocation: sourceLocation)
+    case (.success(let fromFile), .success(let whole)):
+      #expect(fromFile.source == bytes, sourceLocation: sourceLocation)
+      #expect(Array(fromFile.lines) == Array(whole.lines), sourceLocation: sourceLocation)
+      #expect(fromFile.errors == whole.errors, sourceLocation: sourceLocation)
+      #expect(fromFile.lastStep == whole.lastStep, sourceLocation: sourceLocation)
+      for step in Array(stride(from: 0, through: whole.lastStep, by: 256)) + [whole.lastStep] {
+        #expect(
+          fromFile.state(at: step) == whole.state(at: step), "step \(step)",
+          sourceLocation: sourceLocation)
+      }
+      for step in 0...whole.lastStep {
+        #expect(
+          fileIndex.mask(at: step) == wholeIndex.mask(at: step)
+            && fileIndex.kind(at: step) == wholeIndex.kind(at: step),
+          "step \(step)", sourceLocation: sourceLocation)
+      }
+    case (.success, .failure), (.failure, .success):
+      Issue.record(
+        "the load from the file and the one from memory disagree", sourceLocation: sourceLocation)
+    }
+  }
+
+  /// Read into memory chunk by chunk, a file that is not the length it was opened with is told.
+  ///
+  /// Shorter, a chunk comes up short; longer, there are bytes after the last chunk. The debugger
+  /// then reads it whole again.
+  @Test func aFileReadIntoMemoryThatChangedLengthIsTold() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path + "/recording.jsonl"
+    let bytes = (0..<10_000).map { UInt8(truncatingIfNeeded: $0 % 251) }
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let descriptor = open(path, O_RDONLY)
+    try #require(descriptor >= 0)
+    defer { close(descriptor) }
+    for (length, isWhole) in [(10_000, true), (9_000, false), (11_000, false)] {
+      let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: length)
+      defer { buffer.deallocate() }
+      buffer.initialize(repeating: 0)
+      let ahead = DecodeAhead(
+        .filling(descriptor: descriptor, path: path, buffer: buffer), chunkSize: 1024)
+      // The replay reads or waits for the first chunks in order; the helper has the others.
+      var told = true
+      for chunk in 0..<(length + 1023) / 1024 {
+        switch ahead.fill(chunk) {
+        case .ready(let decoded):
+          ahead.replayed(chunk, spent: decoded)
+        case .changed:
+          told = false
+        case .failed(let error):
+          Issue.record("reading failed: \(error)")
+        }
+        if !told { break }
+      }
+      ahead.stop()
+      if told { told = try ahead.readRest() }
+      #expect(told == isWhole, "a buffer of \(length) bytes for a file of 10,000")
+      if isWhole { #expect(Array(buffer) == bytes) }
+    }
   }
 
   @Test func aLoadDecodedAheadIsTheLoadInOnePiece() throws {

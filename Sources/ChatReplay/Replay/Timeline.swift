@@ -68,10 +68,54 @@ public struct Timeline: Sendable {
     observe: (ChatState, TimedEvent?, _ settled: Bool) -> Void = { _, _, _ in },
     continuing: (_ bytesRead: Int, _ steps: Int) -> Bool = { _, _ in true }
   ) -> Result<Timeline, RecordingError> {
+    source.withUnsafeBufferPointer { bytes in
+      load(
+        bytes, lineCount: lineCount(of: bytes), options: options, keepGoing: keepGoing,
+        chunkSize: chunkSize, decodedAhead: decodedAhead, replayed: replayed, observe: observe,
+        continuing: continuing)
+    }.map { Timeline($0, source: source) }
+  }
+
+  /// What a load found, for ``init(_:source:)`` to make a timeline of with the bytes it read.
+  package struct Loaded: Sendable {
+    fileprivate let header: SessionHeader
+    fileprivate let headerLine: Int?
+    fileprivate let screen: ChatScreen
+    fileprivate let lines: Lines
+    fileprivate let errors: [RecordingError]
+    fileprivate let checkpoints: [ChatState]
+  }
+
+  /// The timeline of `source`, the bytes `loaded` was loaded from.
+  package init(_ loaded: Loaded, source: [UInt8]) {
+    header = loaded.header
+    headerLine = loaded.headerLine
+    screen = loaded.screen
+    self.source = source
+    lines = loaded.lines
+    errors = loaded.errors
+    checkpoints = loaded.checkpoints
+  }
+
+  /// ``load(_:options:keepGoing:chunkSize:decodedAhead:replayed:observe:continuing:)`` over
+  /// bytes that may arrive while it runs.
+  ///
+  /// Chunk `k`'s bytes are read only after `ready(k)` returned `true` (a file read into the
+  /// timeline's own storage on another thread, say), and `false` stops the load there, as
+  /// `continuing` does. `lineCount`, the number of lines or an estimate of it, sizes what the
+  /// load collects.
+  package static func load(
+    _ bytes: UnsafeBufferPointer<UInt8>, lineCount: Int, options: Replayer.Options,
+    keepGoing: Bool, chunkSize: Int,
+    ready: (_ chunk: Int) -> Bool = { _ in true },
+    decodedAhead: (_ chunk: Int) -> DecodedChunk?,
+    replayed: (_ chunk: Int, _ decoded: consuming DecodedChunk?) -> Void,
+    observe: (ChatState, TimedEvent?, _ settled: Bool) -> Void,
+    continuing: (_ bytesRead: Int, _ steps: Int) -> Bool
+  ) -> Result<Loaded, RecordingError> {
     precondition(chunkSize > 0, "chunkSize must be positive")
     var replayer = Replayer(options: options)
     // One event per line at most: reserving once avoids holding two copies while the arrays grow.
-    let lineCount = source.withUnsafeBufferPointer { Self.lineCount(of: $0) }
     var collected = Collected(lineCount: lineCount)
     var errors: [RecordingError] = []
     func error(_ error: RecordingError) -> Bool {
@@ -97,22 +141,21 @@ public struct Timeline: Sendable {
         }
         return true
       }
-      source.withUnsafeBufferPointer { bytes in
-        var start = 0
-        var chunk = 0
-        while start < bytes.count {
-          let end = bytes.count - start > chunkSize ? start + chunkSize : bytes.count
-          let decoded = decodedAhead(chunk)
-          let goOn = replayer.read(
-            UnsafeBufferPointer(rebasing: bytes[start..<end]), decoded: decoded,
-            settledStep: step, error: error)
-          replayed(chunk, consume decoded)
-          guard goOn else { return }
-          start = end
-          chunk += 1
-        }
-        replayer.finish(settledStep: step, error: error)
+      var start = 0
+      var chunk = 0
+      while start < bytes.count {
+        let end = bytes.count - start > chunkSize ? start + chunkSize : bytes.count
+        guard ready(chunk) else { return }
+        let decoded = decodedAhead(chunk)
+        let goOn = replayer.read(
+          UnsafeBufferPointer(rebasing: bytes[start..<end]), decoded: decoded,
+          settledStep: step, error: error)
+        replayed(chunk, consume decoded)
+        guard goOn else { return }
+        start = end
+        chunk += 1
       }
+      replayer.finish(settledStep: step, error: error)
     }
     let (lines, checkpoints, headerLine) =
       (collected.lines, collected.checkpoints, collected.headerLine)
@@ -123,9 +166,8 @@ public struct Timeline: Sendable {
     }
     if !keepGoing, let first = errors.first { return .failure(first) }
     return .success(
-      Timeline(
-        header: header, headerLine: headerLine, screen: screen, source: source, lines: lines,
-        errors: errors,
+      Loaded(
+        header: header, headerLine: headerLine, screen: screen, lines: lines, errors: errors,
         checkpoints: checkpoints))
   }
 
