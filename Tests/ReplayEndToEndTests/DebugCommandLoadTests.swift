@@ -11,48 +11,21 @@ struct DebugCommandLoadTests {
   /// 1,250 generated events (97 kB) in chunks of 4,096 bytes: 24 chunks, so the helper runs.
   static let chunkSize = 4096
 
-  /// Loads `bytes` both ways and expects the same lines, errors, states and index.
+  /// Loads `bytes` three ways (decoded ahead from memory, from a file read into memory while it
+  /// loads, and in one piece from memory) and expects the same lines, errors, states and index,
+  /// and from the file every byte, also past where a failed load stopped.
   private func expectSameLoad(
     _ bytes: [UInt8], keepGoing: Bool, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
+    var wholeIndex = ChangeIndex()
+    let whole = Timeline.load(
+      bytes, keepGoing: keepGoing, observe: { wholeIndex.add($0, event: $1, settled: $2) })
     var aheadIndex = ChangeIndex()
     let ahead = DebugCommand.load(
       bytes, options: .init(), keepGoing: keepGoing, chunkSize: Self.chunkSize, jobs: 2,
       index: &aheadIndex)
-    var wholeIndex = ChangeIndex()
-    let whole = Timeline.load(
-      bytes, keepGoing: keepGoing, observe: { wholeIndex.add($0, event: $1, settled: $2) })
-    switch (ahead, whole) {
-    case (.failure(let aheadError), .failure(let wholeError)):
-      #expect(aheadError == wholeError, sourceLocation: sourceLocation)
-    case (.success(let ahead), .success(let whole)):
-      #expect(Array(ahead.lines) == Array(whole.lines), sourceLocation: sourceLocation)
-      #expect(ahead.errors == whole.errors, sourceLocation: sourceLocation)
-      // The same lines and checkpoints make the same states everywhere.
-      #expect(ahead.lastStep == whole.lastStep, sourceLocation: sourceLocation)
-      for step in Array(stride(from: 0, through: whole.lastStep, by: 256)) + [whole.lastStep] {
-        #expect(
-          ahead.state(at: step) == whole.state(at: step), "step \(step)",
-          sourceLocation: sourceLocation)
-      }
-      for step in 0...whole.lastStep {
-        #expect(
-          aheadIndex.mask(at: step) == wholeIndex.mask(at: step)
-            && aheadIndex.kind(at: step) == wholeIndex.kind(at: step),
-          "step \(step)", sourceLocation: sourceLocation)
-      }
-    case (.success, .failure), (.failure, .success):
-      Issue.record("one load failed and the other did not", sourceLocation: sourceLocation)
-    }
-    try expectSameLoadFromFile(bytes, keepGoing: keepGoing, sourceLocation: sourceLocation)
-  }
-
-  /// Loads `bytes` from a file, read into memory while it loads (a helper reading and decoding
-  /// chunks ahead, the replay reading those it reaches first), and in one piece from memory;
-  /// expects the same bytes, lines, errors, states and index.
-  private func expectSameLoadFromFile(
-    _ bytes: [UInt8], keepGoing: Bool, sourceLocation: SourceLocation
-  ) throws {
+    expectSame(ahead, aheadIndex, as: whole, wholeIndex, "decoded ahead", sourceLocation)
+    // A helper reading and decoding chunks ahead, the replay reading those it reaches first.
     let directory = try TemporaryDirectory()
     let path = directory.path + "/recording.jsonl"
     try Data(bytes).write(to: URL(fileURLWithPath: path))
@@ -65,34 +38,43 @@ struct DebugCommandLoadTests {
         lengths.insert(count)
         return true
       })
-    // Every byte, also past where a failed load stopped.
     #expect(read == bytes, sourceLocation: sourceLocation)
     #expect(lengths.isSubset(of: [bytes.count]), sourceLocation: sourceLocation)
-    var wholeIndex = ChangeIndex()
-    let whole = Timeline.load(
-      bytes, keepGoing: keepGoing, observe: { wholeIndex.add($0, event: $1, settled: $2) })
-    switch (fromFile, whole) {
-    case (.failure(let fileError), .failure(let wholeError)):
-      #expect(fileError == wholeError, sourceLocation: sourceLocation)
-    case (.success(let fromFile), .success(let whole)):
-      #expect(fromFile.source == bytes, sourceLocation: sourceLocation)
-      #expect(Array(fromFile.lines) == Array(whole.lines), sourceLocation: sourceLocation)
-      #expect(fromFile.errors == whole.errors, sourceLocation: sourceLocation)
-      #expect(fromFile.lastStep == whole.lastStep, sourceLocation: sourceLocation)
+    if case .success(let timeline) = fromFile {
+      #expect(timeline.source == bytes, sourceLocation: sourceLocation)
+    }
+    expectSame(fromFile, fileIndex, as: whole, wholeIndex, "from the file", sourceLocation)
+  }
+
+  /// Expects `load` and `whole` to have the same error, or the same lines, errors, states and
+  /// index.
+  private func expectSame(
+    _ load: Result<Timeline, RecordingError>, _ index: ChangeIndex,
+    as whole: Result<Timeline, RecordingError>, _ wholeIndex: ChangeIndex, _ name: String,
+    _ sourceLocation: SourceLocation
+  ) {
+    switch (load, whole) {
+    case (.failure(let error), .failure(let wholeError)):
+      #expect(error == wholeError, "\(name)", sourceLocation: sourceLocation)
+    case (.success(let load), .success(let whole)):
+      #expect(Array(load.lines) == Array(whole.lines), "\(name)", sourceLocation: sourceLocation)
+      #expect(load.errors == whole.errors, "\(name)", sourceLocation: sourceLocation)
+      // The same lines and checkpoints make the same states everywhere.
+      #expect(load.lastStep == whole.lastStep, "\(name)", sourceLocation: sourceLocation)
       for step in Array(stride(from: 0, through: whole.lastStep, by: 256)) + [whole.lastStep] {
         #expect(
-          fromFile.state(at: step) == whole.state(at: step), "step \(step)",
+          load.state(at: step) == whole.state(at: step), "\(name), step \(step)",
           sourceLocation: sourceLocation)
       }
       for step in 0...whole.lastStep {
         #expect(
-          fileIndex.mask(at: step) == wholeIndex.mask(at: step)
-            && fileIndex.kind(at: step) == wholeIndex.kind(at: step),
-          "step \(step)", sourceLocation: sourceLocation)
+          index.mask(at: step) == wholeIndex.mask(at: step)
+            && index.kind(at: step) == wholeIndex.kind(at: step),
+          "\(name), step \(step)", sourceLocation: sourceLocation)
       }
     case (.success, .failure), (.failure, .success):
       Issue.record(
-        "the load from the file and the one from memory disagree", sourceLocation: sourceLocation)
+        "\(name): one load failed and the other did not", sourceLocation: sourceLocation)
     }
   }
 
