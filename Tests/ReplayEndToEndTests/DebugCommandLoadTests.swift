@@ -78,6 +78,36 @@ struct DebugCommandLoadTests {
     }
   }
 
+  /// A load stopped as Ctrl-C stops it (`continuing` says no at its first report, after 4,096
+  /// events) has the same steps from a file as from memory, and every byte of the file: the
+  /// chunks past the stop are read after it.
+  @Test func aLoadStoppedEarlyFromAFileHasEveryByte() throws {
+    let bytes = try #require(CheckCommandTests.generated(events: 6_000), "replay generate failed")
+    let directory = try TemporaryDirectory()
+    let path = directory.path + "/recording.jsonl"
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    var fileIndex = ChangeIndex()
+    var reports: [(read: Int, count: Int, steps: Int)] = []
+    let (read, fromFile) = try DebugCommand.load(
+      file: path, options: .init(), keepGoing: false, chunkSize: Self.chunkSize, jobs: 2,
+      index: &fileIndex,
+      continuing: { read, count, steps in
+        reports.append((read, count, steps))
+        return false
+      })
+    #expect(read == bytes)
+    // One report, at step 4,096, partway through the file.
+    #expect(reports.count == 1)
+    #expect(reports.first?.steps == 4_096 && reports.first?.count == bytes.count)
+    #expect((reports.first?.read ?? 0) < bytes.count)
+    var wholeIndex = ChangeIndex()
+    let whole = Timeline.load(
+      bytes, observe: { wholeIndex.add($0, event: $1, settled: $2) },
+      continuing: { _, _ in false })
+    expectSame(fromFile, fileIndex, as: whole, wholeIndex, "stopped", #_sourceLocation)
+    #expect((try? fromFile.get())?.lastStep == 4_096)
+  }
+
   /// Read into memory chunk by chunk, a file that is not the length it was opened with is told.
   ///
   /// Shorter, a chunk comes up short; longer, there are bytes after the last chunk. The debugger
