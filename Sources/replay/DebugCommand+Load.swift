@@ -53,26 +53,28 @@ extension DebugCommand {
   /// while the replay takes the chunks in order (reading one itself when the helper has not
   /// started on it). Reading the 78 MB file of a million events into fresh memory took about
   /// 36 ms, a quarter of the load, on the replaying thread. A file whose length changes while it
-  /// is read is read again whole, and loaded as before. `continuing` is told the file's length
-  /// too.
+  /// is read is read again whole, and loaded as before. The file is opened once: a named pipe
+  /// or a terminal can be read only once. `continuing` is told the file's length too.
   static func load(
     file path: String, options: Replayer.Options, keepGoing: Bool,
     chunkSize: Int = loadChunkSize, jobs: Int = loadJobs.count, index: inout ChangeIndex,
     continuing: (_ bytesRead: Int, _ byteCount: Int, _ steps: Int) -> Bool = { _, _, _ in true }
   ) throws(FileError) -> (bytes: [UInt8], loaded: Result<Timeline, RecordingError>) {
+    let descriptor = try openForReading(path)
+    defer { close(descriptor) }
     func loadWhole() throws(FileError) -> (bytes: [UInt8], loaded: Result<Timeline, RecordingError>)
     {
-      let bytes = try readWholeFile(path)
+      let bytes = try readWholeFile(descriptor, path: path)
       index = ChangeIndex()
       let loaded = load(
         bytes, options: options, keepGoing: keepGoing, chunkSize: chunkSize, jobs: jobs,
         index: &index, continuing: { continuing($0, bytes.count, $1) })
       return (bytes, loaded)
     }
-    let descriptor = try openForReading(path)
-    defer { close(descriptor) }
     var status = stat()
-    guard jobs >= 2, fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+    // Standard input is read from where it stands, not from its first byte.
+    guard jobs >= 2, path != "-", fstat(descriptor, &status) == 0,
+      (status.st_mode & S_IFMT) == S_IFREG,
       Int(status.st_size) >= 4 * chunkSize
     else { return try loadWhole() }
     let size = Int(status.st_size)
@@ -125,15 +127,18 @@ extension DebugCommand {
   }
 }
 
-/// Reads the whole file at `path` straight into the array's storage (one copy, where reading
-/// chunks and appending them makes two); a file that is not a regular one, or that grows while
-/// it is read, is read as ``readFile(_:)`` reads it.
-func readWholeFile(_ path: String) throws(FileError) -> [UInt8] {
-  let descriptor = try openForReading(path)
-  defer { close(descriptor) }
+/// Reads the whole of the open file `descriptor` (`path`, for errors) from its offset, a regular
+/// file straight into the array's storage (one copy, where reading chunks and appending them
+/// makes two); any other file, and what a regular one grew by while it was read, in chunks.
+func readWholeFile(_ descriptor: Int32, path: String) throws(FileError) -> [UInt8] {
   var status = stat()
   guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-    return try readFile(path)
+    var bytes: [UInt8] = []
+    try readChunks(from: descriptor, path: path) { chunk in
+      bytes.append(contentsOf: chunk)
+      return true
+    }
+    return bytes
   }
   let size = Int(status.st_size)
   var failure: FileError?

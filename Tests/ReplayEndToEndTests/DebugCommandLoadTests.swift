@@ -108,6 +108,32 @@ struct DebugCommandLoadTests {
     #expect((try? fromFile.get())?.lastStep == 4_096)
   }
 
+  /// A recording from a named pipe, which can be read only once, is read through the one
+  /// descriptor the load opens, whole, and loads as from memory.
+  @Test func aNamedPipeIsReadOnceAndWhole() throws {
+    let bytes = try #require(CheckCommandTests.large, "replay generate failed")
+    let directory = try TemporaryDirectory()
+    let path = directory.path + "/pipe"
+    try #require(mkfifo(path, 0o600) == 0)
+    let written = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      // Opening a pipe for writing waits for its reader.
+      let handle = FileHandle(forWritingAtPath: path)
+      handle?.write(Data(bytes))
+      try? handle?.close()
+      written.signal()
+    }
+    var index = ChangeIndex()
+    let (read, loaded) = try DebugCommand.load(
+      file: path, options: .init(), keepGoing: false, chunkSize: Self.chunkSize, jobs: 2,
+      index: &index)
+    #expect(written.wait(timeout: .now() + 10) == .success)
+    #expect(read == bytes)
+    var wholeIndex = ChangeIndex()
+    let whole = Timeline.load(bytes, observe: { wholeIndex.add($0, event: $1, settled: $2) })
+    expectSame(loaded, index, as: whole, wholeIndex, "from a pipe", #_sourceLocation)
+  }
+
   /// Read into memory chunk by chunk, a file that is not the length it was opened with is told.
   ///
   /// Shorter, a chunk comes up short; longer, there are bytes after the last chunk. The debugger
