@@ -95,8 +95,10 @@ private func readsBack(_ line: String, as event: TimedEvent) -> Bool {
 /// 13 bytes, which exercises the reader's carried line. Half the inputs (bit 2 of the size set)
 /// get a line limit of 200 bytes, so that the over-long-line path is reachable at the sizes a
 /// fuzzer tries, and half (bit 3 set) replay with RxKeyboard 2.0.1. Half the chunked replays
-/// (bit 4 set) read each chunk with its ``DecodedChunk``, as `replay check` does when a second
-/// thread decodes ahead.
+/// (bit 4 set) read each chunk with its ``DecodedChunk``, as a second thread decodes ahead; of
+/// those, half (bit 5 set) leave keystroke and keyboard lines to the replay, as `replay check`,
+/// the debugger's load and `replay FILE --json` have the helper do, and half have the helper
+/// decode them too, as `replay html` and `replay compare` do.
 /// Any trap inside the library crashes, which libFuzzer reports itself.
 func brokenLaw(in input: UnsafeBufferPointer<UInt8>) -> String? {
   let lineLimit = input.count / 4 % 2 == 1 ? 200 : RecordingReader.defaultLineLimit
@@ -119,10 +121,13 @@ func brokenLaw(in input: UnsafeBufferPointer<UInt8>) -> String? {
   var again = Replayer(options: options)
   let chunkSize = 1 + input.count % 13
   let decodeAhead = input.count / 16 % 2 == 1
+  let leavesKeystrokes = input.count / 32 % 2 == 1
   var start = 0
   while start < input.count {
     let chunk = UnsafeBufferPointer(rebasing: input[start..<min(start + chunkSize, input.count)])
-    again.read(chunk, decoded: decodeAhead ? DecodedChunk(chunk) : nil) { chunked.take($0) }
+    let decoded =
+      decodeAhead ? DecodedChunk(chunk, leavingKeystrokes: leavesKeystrokes) : nil
+    again.read(chunk, decoded: decoded) { chunked.take($0) }
     start += chunk.count
   }
   again.finish { chunked.take($0) }
@@ -135,7 +140,9 @@ func brokenLaw(in input: UnsafeBufferPointer<UInt8>) -> String? {
     whole.lines.indices.first {
       $0 >= chunked.lines.count || whole.lines[$0] != chunked.lines[$0]
     } ?? whole.lines.count
-  let how = decodeAhead ? " (each decoded ahead)" : ""
+  let how =
+    decodeAhead
+    ? " (each decoded ahead\(leavesKeystrokes ? ", keystrokes left to the replay" : ""))" : ""
   return "replaying in chunks of \(chunkSize) bytes\(how) differs from replaying at once:\n"
     + "at once:   \(whole.lines.dropFirst(index).first ?? "(nothing)")\n"
     + "in chunks: \(chunked.lines.dropFirst(index).first ?? "(nothing)")"

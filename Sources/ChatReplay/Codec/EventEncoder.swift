@@ -36,6 +36,19 @@ public enum EventEncoder {
     writer.key(Field.version)
     writer.number(Double(header.version))
     writer.member(Field.layout, header.layout?.rawValue)
+    if !header.options.isEmpty {
+      // In the order read: a header written again keeps its bytes.
+      writer.key(Field.options)
+      writer.beginObject()
+      for setting in header.options {
+        writer.key(dynamic: setting.name)
+        switch setting.value {
+        case .number(let number): writer.number(number)
+        case .flag(let flag): writer.bool(flag)
+        }
+      }
+      writer.endObject()
+    }
     writer.key(Field.device)
     writer.beginObject()
     writer.key(DeviceKey.model)

@@ -28,6 +28,9 @@ public struct ConsoleImporter: Sendable {
   private var carryLength = 0
   private var lineNumber = 0
   private var atSourceStart = true
+  /// The source's first bytes, while they are too few to tell whether it starts with a byte order
+  /// mark (they can come in reads of a byte or two, from a pipe).
+  private var head: [UInt8] = []
   private var sourceStopped = false
 
   /// What the command line asked for.
@@ -98,6 +101,7 @@ public struct ConsoleImporter: Sendable {
     carryLength = 0
     lineNumber = 0
     atSourceStart = true
+    head = []
     sourceStopped = false
   }
 
@@ -107,17 +111,43 @@ public struct ConsoleImporter: Sendable {
   /// Reads the next bytes of the current source.
   public mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard !hasStopped else { return }
-    var start = 0
-    if atSourceStart && !bytes.isEmpty {
+    guard atSourceStart else { return readLines(bytes, from: 0) }
+    // The first three bytes tell a UTF-8 byte order mark (skipped) and UTF-16 (refused), however
+    // the reads cut them.
+    if head.isEmpty && bytes.count >= 3 {
       atSourceStart = false
-      if bytes.count >= 2 && (bytes[0], bytes[1]) == (0xFF, 0xFE)
-        || bytes.count >= 2 && (bytes[0], bytes[1]) == (0xFE, 0xFF)
-      {
-        fail(.utf16Input, line: 1)
-        return
-      }
-      if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
+      guard let start = Self.textStart(bytes) else { return fail(.utf16Input, line: 1) }
+      return readLines(bytes, from: start)
     }
+    head.append(contentsOf: bytes)
+    if head.count >= 3 { readHead() }
+  }
+
+  /// Reads the source's first bytes, kept in ``head``: once there are three, or when the source
+  /// ends with fewer.
+  private mutating func readHead() {
+    atSourceStart = false
+    let first = head
+    head = []
+    first.withUnsafeBufferPointer { first in
+      guard let start = Self.textStart(first) else { return fail(.utf16Input, line: 1) }
+      readLines(first, from: start)
+    }
+  }
+
+  /// Where the text of a source starting with `bytes` starts: after a UTF-8 byte order mark, or
+  /// at 0; `nil` for UTF-16 (a byte order mark of either order).
+  private static func textStart(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    if bytes.count >= 2
+      && ((bytes[0], bytes[1]) == (0xFF, 0xFE) || (bytes[0], bytes[1]) == (0xFE, 0xFF))
+    {
+      return nil
+    }
+    return bytes.count >= 3 && (bytes[0], bytes[1], bytes[2]) == (0xEF, 0xBB, 0xBF) ? 3 : 0
+  }
+
+  /// Reads `bytes` from `start` as lines of the current source.
+  private mutating func readLines(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) {
     var index = start
     while index < bytes.count {
       guard let newline = firstIndex(of: 0x0A, in: bytes, from: index) else {
@@ -172,6 +202,7 @@ public struct ConsoleImporter: Sendable {
 
   /// Ends the current source.
   public mutating func endSource() {
+    if !head.isEmpty && !hasStopped { readHead() }
     if !carry.isEmpty || carryIsTooLong {
       endLine(isLast: true)
     }

@@ -81,6 +81,10 @@ public enum LayoutOptionValue: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// An option set by a recording's header or on the command line.
+///
+/// Two settings are equal when they set the same option to the same value, wherever each was
+/// found: ``source`` says where, for error messages, and a header written again by
+/// ``EventEncoder`` and read back has its values at other columns.
 public struct LayoutOptionSetting: Hashable, Sendable {
   /// Where a setting came from, for its error messages.
   public enum Source: Hashable, Sendable {
@@ -99,6 +103,15 @@ public struct LayoutOptionSetting: Hashable, Sendable {
     self.name = name
     self.value = value
     self.source = source
+  }
+
+  public static func == (lhs: LayoutOptionSetting, rhs: LayoutOptionSetting) -> Bool {
+    lhs.name == rhs.name && lhs.value == rhs.value
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+    hasher.combine(value)
   }
 }
 

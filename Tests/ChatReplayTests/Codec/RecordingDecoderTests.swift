@@ -222,6 +222,44 @@ struct RecordingDecoderTests {
       EventEncoder.recording(header: decoded.header ?? .default, events: decoded.events) == text)
   }
 
+  /// A header read and written again is the same line, its layout options included.
+  ///
+  /// They are written in the order they were read; where a value was found (for its error
+  /// messages) is not part of the setting's value. Found by the fuzzer: the encoder left
+  /// `options` out.
+  @Test func aHeaderWithLayoutOptionsIsWrittenBackWithThem() {
+    let line =
+      #"{"type":"session","version":1,"layout":"keyboard-layout-guide","#
+      + #""options":{"inputBar.height":52,"usesBottomSafeArea":false,"followsUndockedKeyboard":true},"#
+      + #""device":{"model":"iPad (6th generation)","screen":{"width":768,"height":1024},"#
+      + #""safeArea":{"top":20,"left":0,"bottom":0,"right":0}},"idiom":"pad"}"#
+    let (_, errors, header) = readRecording(Array(line.utf8))
+    #expect(errors.isEmpty)
+    #expect(EventEncoder.line(for: header ?? .default) == line)
+    let given = SessionHeader(
+      layout: .keyboardLayoutGuide,
+      device: Device(
+        model: "iPad (6th generation)", screen: Size(width: 768, height: 1024),
+        safeArea: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0)),
+      options: [
+        LayoutOptionSetting(name: "inputBar.height", value: .number(52), source: .commandLine),
+        LayoutOptionSetting(name: "usesBottomSafeArea", value: .flag(false), source: .commandLine),
+        LayoutOptionSetting(
+          name: "followsUndockedKeyboard", value: .flag(true), source: .commandLine),
+      ],
+      idiom: "pad")
+    #expect(header == given)
+    #expect(Set([header, given]).count == 1)
+    // Where the first value was read: after `{"type":"session","version":1,` (30 characters),
+    // `"layout":"keyboard-layout-guide",` (33), `"options":{` (11) and `"inputBar.height":` (18),
+    // 30 + 33 + 11 + 18 = 92 characters: column 93.
+    if case .header(let column, _, _)? = header?.options.first?.source {
+      #expect(column == 93)
+    } else {
+      Issue.record("the setting read from the header does not say where it was")
+    }
+  }
+
   @Test func numbersReadExactly() {
     let (events, errors, _) = readRecording(
       Array(
