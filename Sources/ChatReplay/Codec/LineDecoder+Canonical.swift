@@ -249,9 +249,16 @@ extension LineDecoder {
     return generalNumber(&s)
   }
 
-  /// ``JSONScanner/readNumber()``, or `nil` for any error.
+  /// ``JSONScanner/readNumber()``, or `nil` for any error or for whitespace before the number.
+  ///
+  /// A canonical line has no whitespace, and `readNumber` skips it, line feeds included: read
+  /// ahead of finding the line's end, `{"t":` and a line break took the number from the next line
+  /// and made two lines one event (found by the fuzzer).
   @inline(never)
   static func generalNumber(_ s: inout JSONScanner) -> Double? {
+    guard let first = s.peek, first == UInt8(ascii: "-") || JSONScanner.isDigit(first) else {
+      return nil
+    }
     do {
       return try s.readNumber()
     } catch {

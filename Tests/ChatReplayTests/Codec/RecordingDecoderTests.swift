@@ -130,6 +130,17 @@ struct RecordingDecoderTests {
       "trailing comma", #"{"t":1,"type":"sendTap",}"#,
       "1:25: expected a field name in quotes, found '}'"),
     MalformedInput("single quotes", #"{'t':1}"#, "1:2: expected a field name in quotes, found '''"),
+    // A line break where a value may have whitespace ends the line all the same: the fast path
+    // for lines in the usual shape skipped it and read the time from the next line, making two
+    // lines one event (found by the fuzzer).
+    MalformedInput(
+      "a line break before the time",
+      #"{"t":"# + "\n" + #"2.5,"type":"sendTap"}"# + "\n" + sendTap + "\n",
+      "1:6: 't' must be a number, not nothing"),
+    MalformedInput(
+      "a CRLF line break before the time",
+      #"{"t":"# + "\r\n" + #"2.5,"type":"sendTap"}"# + "\r\n" + sendTap + "\r\n",
+      "1:6: 't' must be a number, not nothing"),
   ]
 
   @Test(arguments: cases)
