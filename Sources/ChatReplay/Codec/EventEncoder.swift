@@ -42,10 +42,7 @@ public enum EventEncoder {
       writer.beginObject()
       for setting in header.options {
         writer.key(dynamic: setting.name)
-        switch setting.value {
-        case .number(let number): writer.number(number)
-        case .flag(let flag): writer.bool(flag)
-        }
+        setting.value.write(to: &writer)
       }
       writer.endObject()
     }

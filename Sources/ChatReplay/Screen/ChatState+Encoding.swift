@@ -115,10 +115,7 @@ extension ChatState {
       writer.key("name")
       writer.string(option.name)
       writer.key("value")
-      switch option.value {
-      case .number(let number): writer.number(number)
-      case .flag(let flag): writer.bool(flag)
-      }
+      option.value.write(to: &writer)
       writer.endObject()
     }
     writer.endArray()

@@ -78,6 +78,14 @@ public enum LayoutOptionValue: Hashable, Sendable, CustomStringConvertible {
     case .flag(let flag): flag ? "true" : "false"
     }
   }
+
+  /// Writes the value as a JSON number or boolean (a header's `options`, a state's).
+  func write(to writer: inout some StructuredWriter) {
+    switch self {
+    case .number(let number): writer.number(number)
+    case .flag(let flag): writer.bool(flag)
+    }
+  }
 }
 
 /// An option set by a recording's header or on the command line.
