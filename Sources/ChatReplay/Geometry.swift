@@ -73,3 +73,14 @@ public struct EdgeInsets: Hashable, Sendable {
   /// No insets.
   public static let zero = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
 }
+
+/// A point in window coordinates, like `CGPoint`.
+public struct Point: Hashable, Sendable {
+  public var x: Double
+  public var y: Double
+
+  public init(x: Double, y: Double) {
+    self.x = x
+    self.y = y
+  }
+}

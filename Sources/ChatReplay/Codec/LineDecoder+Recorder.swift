@@ -138,7 +138,7 @@ extension LineDecoder {
       }
       try observed(child, path: "\(path).\(name)", into: &values, &scanner)
     }
-    try checkMisspellings(unknown, of: node.children.map(\.name), scanner)
+    try checkMisspellings(unknown, of: node.children.map { $0.name }, scanner)
   }
 }
 

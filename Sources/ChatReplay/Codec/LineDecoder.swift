@@ -178,7 +178,7 @@ struct LineDecoder {
         .missingField(Field.type.name, in: .line, suggestion: near?.0), at: slots.objectStart)
     }
     if !slots.unknownKeys.isEmpty {
-      try checkMisspellings(slots.unknownKeys, of: type.fields.map(\.name), scanner)
+      try checkMisspellings(slots.unknownKeys, of: type.fields.map { $0.name }, scanner)
     }
     let owner: RecordingError.Problem.FieldOwner
     switch type {

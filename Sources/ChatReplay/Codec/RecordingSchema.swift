@@ -272,8 +272,8 @@ struct NameTable<Value: Sendable>: @unchecked Sendable {
   private let next: [Int]
 
   init(_ entries: [(String, Value)]) {
-    names = entries.map(\.0)
-    values = entries.map(\.1)
+    names = entries.map { $0.0 }
+    values = entries.map { $0.1 }
     let total = names.reduce(0) { $0 + $1.utf8.count + 4 }
     bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(total, 1))
     var starts: [Int] = []

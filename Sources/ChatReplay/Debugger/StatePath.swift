@@ -134,7 +134,7 @@ public struct StatePath: Hashable, Sendable, CustomStringConvertible {
   /// Whether `node` is a rectangle `{x, y, width, height}`.
   static func isRect(_ node: StateNode) -> Bool {
     guard case .object(let members) = node else { return false }
-    return members.map(\.key) == ["x", "y", "width", "height"]
+    return members.map { $0.key } == ["x", "y", "width", "height"]
   }
 
   /// The value at this path in `node`, or `nil` when there is none.

@@ -44,7 +44,7 @@ public indirect enum StateNode: Hashable, Sendable {
     case .object(let members):
       return "(" + members.map { "\($0.key): \($0.value.text)" }.joined(separator: ", ") + ")"
     case .array(let elements):
-      return "[" + elements.map(\.text).joined(separator: ", ") + "]"
+      return "[" + elements.map { $0.text }.joined(separator: ", ") + "]"
     }
   }
 
@@ -52,7 +52,7 @@ public indirect enum StateNode: Hashable, Sendable {
   var isCompact: Bool {
     switch self {
     case .number, .string, .bool: true
-    case .object(let members): members.count <= 4 && members.allSatisfy(\.value.isScalar)
+    case .object(let members): members.count <= 4 && members.allSatisfy { $0.value.isScalar }
     case .array(let elements): elements.isEmpty
     }
   }

@@ -16,19 +16,19 @@ public struct Replayer: Sendable {
     public var layout: LayoutID?
     public var rxKeyboardVersion: RxKeyboardLayout.Version
     /// A layout written outside the library; when set, it replaces `layout` and the header's.
-    public var customLayout: (any Layout)?
+    public var customLayout: AnyLayout?
     /// Options set on the command line (`--option`), applied after the header's, in order.
     public var layoutOptions: [LayoutOptionSetting]
     /// Whether an option the layout does not declare is passed over rather than an error: for
     /// `compare`, whose layouts do not all have the same options.
     public var skipsUndeclaredOptions = false
-    public var measurer: any TextMeasuring
+    public var measurer: AnyTextMeasuring
     public var lineLimit: Int
 
     public init(
       layout: LayoutID? = nil, rxKeyboardVersion: RxKeyboardLayout.Version = .v1,
-      customLayout: (any Layout)? = nil, layoutOptions: [LayoutOptionSetting] = [],
-      measurer: any TextMeasuring = FontMetricsMeasurer(),
+      customLayout: AnyLayout? = nil, layoutOptions: [LayoutOptionSetting] = [],
+      measurer: AnyTextMeasuring = FontMetricsMeasurer(),
       lineLimit: Int = RecordingReader.defaultLineLimit
     ) {
       self.layout = layout
@@ -45,7 +45,7 @@ public struct Replayer: Sendable {
     public func screen(for header: SessionHeader, line: Int? = nil) throws(RecordingError)
       -> ChatScreen
     {
-      var layout: any Layout
+      var layout: AnyLayout
       if let customLayout {
         layout = customLayout
       } else {
@@ -56,14 +56,8 @@ public struct Replayer: Sendable {
         layout = builtIn
       }
       for setting in header.options + layoutOptions {
-        func set<L: Layout>(_ layout: L) throws(LayoutOptionError) -> any Layout {
-          if skipsUndeclaredOptions && !L.options.contains(where: { $0.name == setting.name }) {
-            return layout
-          }
-          return try layout.setting([setting])
-        }
         do {
-          layout = try set(layout)
+          layout = try applying(setting, to: layout, skippingUndeclared: skipsUndeclaredOptions)
         } catch {
           switch setting.source {
           case .header(let column, let excerpt, let excerptColumn):
@@ -93,19 +87,19 @@ public struct Replayer: Sendable {
   }
 
   public let options: Options
-  private var reader: RecordingReader
+  var reader: RecordingReader
   public private(set) var header: SessionHeader?
   public private(set) var screen: ChatScreen?
   /// The latest state, once the header is known.
   public var state: ChatState? { started ? current : nil }
   /// Whether the header has arrived and ``current`` holds a real state.
-  private var started = false
+  private(set) var started = false
   /// The latest state, reduced in place: no copy of it is made per step but the one handed out.
-  private var current = ChatState(
+  var current = ChatState(
     layout: RxKeyboardLayout(), memory: RxKeyboardLayout.Memory(defaultFrame: .zero),
     screen: Size(width: 0, height: 0), safeArea: .zero)
   /// The screen events are reduced through; a copy of ``screen`` kept unwrapped.
-  private var reducer = ChatScreen()
+  private(set) var reducer = ChatScreen()
 
   public init(options: Options = Options()) {
     self.options = options
@@ -213,84 +207,7 @@ public struct Replayer: Sendable {
     return reader.finish { item in handle(item, state: step, error: error) }
   }
 
-  /// Replays the events in the next chunk like ``read(_:decoded:step:error:)``, counting each
-  /// state into `report` as it passes.
-  ///
-  /// For `replay check`, which only counts the states: each is counted in place, where the
-  /// replayer keeps it, while a closure would be handed a copy of it (a few hundred bytes).
-  ///
-  /// A keystroke that leaves the state settled (``ChatScreen/reduceSettled(into:_:)``) is
-  /// counted with its text still in the chunk: the text becomes the state's input text only
-  /// when something is about to read it (the next event that is not such a keystroke, or the
-  /// chunk's end), so a run of keystrokes makes one `String`, its last text, not one each.
-  @discardableResult
-  public mutating func read(
-    _ chunk: UnsafeBufferPointer<UInt8>, decoded: DecodedChunk? = nil,
-    countingInto report: inout CheckReport, error: (RecordingError) -> Bool
-  ) -> Bool {
-    var reader = takeReader()
-    defer { self.reader = reader }
-    // The text of the last keystroke taken, not yet the state's: its bytes (valid UTF-8, within
-    // `chunk`) and whether they are all ASCII.
-    var pending: (text: UnsafeBufferPointer<UInt8>, isASCII: Bool)?
-    defer {
-      if let pending { takeText(pending.text, isASCII: pending.isASCII) }
-    }
-    return reader.read(
-      chunk, decoded: decoded,
-      takingKeystroke: { t, text, isASCII in
-        guard started, reducer.takeKeystrokeSettled(into: &current, t: t) else { return false }
-        pending = (text, isASCII)
-        report.countKeptDiagnostics()
-        return true
-      },
-      { item in
-        if let taken = pending {
-          pending = nil
-          takeText(taken.text, isASCII: taken.isASCII)
-        }
-        return count(item, into: &report, error: error)
-      })
-  }
-
-  /// Makes `text` the settled state's input text, which leaves it settled: the last of a run of
-  /// keystrokes that ``read(_:decoded:countingInto:error:)`` took with their texts in the chunk.
-  @inline(never)
-  private mutating func takeText(_ text: UnsafeBufferPointer<UInt8>, isASCII: Bool) {
-    ChatScreen.takeSettledText(JSONScanner.string(text, isASCII: isASCII), into: &current)
-  }
-
-  /// Replays the last line and ends the replay, like ``finish(step:error:)`` for
-  /// ``read(_:decoded:countingInto:error:)``.
-  @discardableResult
-  public mutating func finish(
-    countingInto report: inout CheckReport, error: (RecordingError) -> Bool
-  ) -> Bool {
-    var reader = takeReader()
-    defer { self.reader = reader }
-    return reader.finish { item in count(item, into: &report, error: error) }
-  }
-
-  private mutating func count(
-    _ item: RecordingReader.Item, into report: inout CheckReport,
-    error: (RecordingError) -> Bool
-  ) -> Bool {
-    switch item {
-    case .event(let event, let line, _):
-      guard started else { return false }
-      reducer.reduce(into: &current, event, countingInto: &report, line: line)
-      return true
-    case .header, .error:
-      return handle(
-        item,
-        state: { value, _, line, _, _ in
-          report.count(value, line: line)
-          return true
-        }, error: error)
-    }
-  }
-
-  private mutating func handle(
+  mutating func handle(
     _ item: RecordingReader.Item,
     state: (ChatState, TimedEvent?, Int?, Range<Int>?, _ isSettled: Bool) -> Bool,
     error: (RecordingError) -> Bool
@@ -316,7 +233,7 @@ public struct Replayer: Sendable {
   }
 
   /// Moves the reader out, so that its buffer stays uniquely referenced while it reads.
-  private mutating func takeReader() -> RecordingReader {
+  mutating func takeReader() -> RecordingReader {
     let reader = self.reader
     self.reader = RecordingReader(lineLimit: 0)
     return reader

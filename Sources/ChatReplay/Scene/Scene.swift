@@ -107,14 +107,3 @@ public struct Scene: Equatable, Sendable {
     }
   }
 }
-
-/// A point in window coordinates, like `CGPoint`.
-public struct Point: Hashable, Sendable {
-  public var x: Double
-  public var y: Double
-
-  public init(x: Double, y: Double) {
-    self.x = x
-    self.y = y
-  }
-}

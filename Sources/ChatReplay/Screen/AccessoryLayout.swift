@@ -37,11 +37,16 @@ public struct AccessoryLayout: Layout {
 
   public static var options: [LayoutOption<Self>] {
     [
-      .points("textField.height", \.textFieldHeight, in: 1...400, "The text field's height."),
       .points(
-        "inputBar.padding", \.containerPadding, in: 0...200,
+        "textField.height", get: { $0.textFieldHeight }, set: { $0.textFieldHeight = $1 },
+        in: 1...400, "The text field's height."),
+      .points(
+        "inputBar.padding", get: { $0.containerPadding }, set: { $0.containerPadding = $1 },
+        in: 0...200,
         "The container's padding above and below the text field."),
-      .points("row.height", \.rowHeight, in: 1...1000, "The table's row height."),
+      .points(
+        "row.height", get: { $0.rowHeight }, set: { $0.rowHeight = $1 }, in: 1...1000,
+        "The table's row height."),
     ]
   }
 
@@ -76,7 +81,7 @@ public struct AccessoryLayout: Layout {
 
   // MARK: Reducer
 
-  public func initialState(header: SessionHeader, measurer: any TextMeasuring) -> ChatState {
+  public func initialState(header: SessionHeader, measurer: AnyTextMeasuring) -> ChatState {
     var state = ChatState(
       layout: self, memory: Memory(), screen: header.device.screen,
       safeArea: header.device.safeArea, idiom: header.deviceIdiom)
@@ -94,7 +99,7 @@ public struct AccessoryLayout: Layout {
   }
 
   public func reduce(
-    into state: inout ChatState, memory: inout Memory, _ event: Event, measurer: any TextMeasuring
+    into state: inout ChatState, memory: inout Memory, _ event: Event, measurer: AnyTextMeasuring
   ) {
     switch event {
     case .gap, .observed:

@@ -10,23 +10,34 @@
 /// which ``reduce(into:_:)`` follows.
 public struct ChatScreen: Sendable {
   /// The layout that makes the initial state.
-  public var layout: any Layout
-  public var measurer: any TextMeasuring
+  public var layout: AnyLayout
+  public var measurer: AnyTextMeasuring
 
-  /// A screen driven by `layout`.
-  public init(
-    layout: any Layout = RxKeyboardLayout(), measurer: any TextMeasuring = FontMetricsMeasurer()
-  ) {
-    self.layout = layout
-    self.measurer = measurer
-  }
+  #if hasFeature(Embedded)
+    /// A screen driven by `layout`.
+    public init(
+      layout: AnyLayout = .rxkeyboard(RxKeyboardLayout()),
+      measurer: AnyTextMeasuring = FontMetricsMeasurer()
+    ) {
+      self.layout = layout
+      self.measurer = measurer
+    }
+  #else
+    /// A screen driven by `layout`.
+    public init(
+      layout: AnyLayout = RxKeyboardLayout(), measurer: AnyTextMeasuring = FontMetricsMeasurer()
+    ) {
+      self.layout = layout
+      self.measurer = measurer
+    }
+  #endif
 
   /// A screen driven by the built-in layout `id`, with its sample's constants.
   ///
   /// `id` must name a built-in layout; a custom layout is passed as a value to
   /// ``init(layout:measurer:)``.
   public init(
-    layout id: LayoutID, measurer: any TextMeasuring = FontMetricsMeasurer(),
+    layout id: LayoutID, measurer: AnyTextMeasuring = FontMetricsMeasurer(),
     rxKeyboardVersion: RxKeyboardLayout.Version = .v1
   ) {
     guard let layout = id.builtInLayout(rxKeyboardVersion: rxKeyboardVersion) else {

@@ -5,7 +5,7 @@ extension ChatState {
   /// `sectionInset` taller than the last cell's bottom.
   mutating func appendBalloon(
     from sender: Sender, text: String, labelWidth: Double, fontSize: Double, balloonInset: Double,
-    lineSpacing: Double, sectionInset: Double, measurer: any TextMeasuring
+    lineSpacing: Double, sectionInset: Double, measurer: AnyTextMeasuring
   ) {
     let labelHeight = measurer.boundingSize(of: text, width: labelWidth, fontSize: fontSize).height
     let height = labelHeight.rounded(.up) + 2 * balloonInset

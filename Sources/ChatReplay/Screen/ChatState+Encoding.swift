@@ -106,7 +106,7 @@ extension ChatState {
   /// At step 0, the options that differ from the layout's defaults, when there are any:
   /// `"options":[{"name":"inputBar.height","value":52}]`, in the layout's order.
   func writeChangedOptions(to writer: inout some StructuredWriter) {
-    let changed = configuredLayout.changedOptions
+    let changed = slot.changedOptions
     guard !changed.isEmpty else { return }
     writer.key("options")
     writer.beginArray()

@@ -57,24 +57,26 @@ public struct ChatState: Equatable, Sendable {
   /// The name of the state's layout.
   public var layout: LayoutID { slot.id }
 
-  /// The state's layout, with its constants.
-  public var configuredLayout: any Layout { slot.layout }
+  #if !hasFeature(Embedded)
+    /// The state's layout, with its constants.
+    public var configuredLayout: any Layout { slot.layout }
 
-  /// What `layoutType` remembers; asking a state of another layout is a programming error.
-  public subscript<L: Layout>(memoryOf layoutType: L.Type) -> L.Memory {
-    get {
-      guard let memory = slot.memory as? L.Memory else {
-        preconditionFailure("a '\(layout.rawValue)' state has no '\(L.id.rawValue)' memory")
+    /// What `layoutType` remembers; asking a state of another layout is a programming error.
+    public subscript<L: Layout>(memoryOf layoutType: L.Type) -> L.Memory {
+      get {
+        guard let memory = slot.memory as? L.Memory else {
+          preconditionFailure("a '\(layout.rawValue)' state has no '\(L.id.rawValue)' memory")
+        }
+        return memory
       }
-      return memory
-    }
-    set {
-      guard let configured = slot.layout as? L else {
-        preconditionFailure("a '\(layout.rawValue)' state has no '\(L.id.rawValue)' memory")
+      set {
+        guard let configured = slot.layout as? L else {
+          preconditionFailure("a '\(layout.rawValue)' state has no '\(L.id.rawValue)' memory")
+        }
+        slot = LayoutSlot.make(configured, newValue)
       }
-      slot = LayoutSlot.make(configured, newValue)
     }
-  }
+  #endif
 
   /// The keyboard as the layout understands it.
   public struct Keyboard: Equatable, Sendable {
@@ -140,21 +142,23 @@ public struct ChatState: Equatable, Sendable {
   /// Why `path` has its value, by the layout's rules; `nil` when the layout has none for it.
   public func explain(_ path: StatePath) -> Explanation? { slot.explain(path, in: self) }
 
-  /// The stored properties that make the state's value, each named and described as text: what
-  /// a test failure lists when two states differ where their JSON does not look.
-  ///
-  /// The layout's slot is described by its layout and memory (the slot holds them in a shared
-  /// box, whose own description names only its type); ``isSettled``, a note on how the state
-  /// was reached that ``==`` skips, is left out.
-  package var storedValueDescriptions: [(name: String, value: String)] {
-    Mirror(reflecting: self).children.compactMap { child in
-      switch child.label {
-      case "isSettled"?: nil
-      case "slot"?: ("slot", "\(slot.layout), memory: \(slot.memory.base)")
-      case let name: (name ?? "?", String(describing: child.value))
+  #if !hasFeature(Embedded)
+    /// The stored properties that make the state's value, each named and described as text: what
+    /// a test failure lists when two states differ where their JSON does not look.
+    ///
+    /// The layout's slot is described by its layout and memory (the slot holds them in a shared
+    /// box, whose own description names only its type); ``isSettled``, a note on how the state
+    /// was reached that ``==`` skips, is left out.
+    package var storedValueDescriptions: [(name: String, value: String)] {
+      Mirror(reflecting: self).children.compactMap { child in
+        switch child.label {
+        case "isSettled"?: nil
+        case "slot"?: ("slot", "\(slot.layout), memory: \(slot.memory.base)")
+        case let name: (name ?? "?", String(describing: child.value))
+        }
       }
     }
-  }
+  #endif
 
   /// Whether two states have the same values, field by field (``isSettled``, a note on how the
   /// state was reached, is not one of them).

@@ -56,24 +56,36 @@ public struct GrowingLayout: Layout {
 
   public static var options: [LayoutOption<Self>] {
     [
-      .points("inputBar.height", \.boxHeight, in: 1...400, "The input box's height at rest."),
       .points(
-        "inputBar.margin", \.margin, in: 0...100,
+        "inputBar.height", get: { $0.boxHeight }, set: { $0.boxHeight = $1 }, in: 1...400,
+        "The input box's height at rest."),
+      .points(
+        "inputBar.margin", get: { $0.margin }, set: { $0.margin = $1 }, in: 0...100,
         "The margin around the text view and the send button in the box."),
-      .points("sendButton.width", \.sendButtonWidth, in: 0...400, "The send button's width."),
       .points(
-        "textView.minHeight", \.textViewMinHeight, in: 0...1000, "The text view's least height."),
+        "sendButton.width", get: { $0.sendButtonWidth }, set: { $0.sendButtonWidth = $1 },
+        in: 0...400, "The send button's width."),
       .points(
-        "textView.maxHeight", \.textViewMaxHeight, in: 0...1000,
+        "textView.minHeight", get: { $0.textViewMinHeight }, set: { $0.textViewMinHeight = $1 },
+        in: 0...1000, "The text view's least height."),
+      .points(
+        "textView.maxHeight", get: { $0.textViewMaxHeight }, set: { $0.textViewMaxHeight = $1 },
+        in: 0...1000,
         "The text view's greatest height."),
-      .points("font.size", \.fontSize, in: 1...200, "The text view's system font size."),
       .points(
-        "textView.insets", \.textContainerInsets, in: 0...200,
+        "font.size", get: { $0.fontSize }, set: { $0.fontSize = $1 }, in: 1...200,
+        "The text view's system font size."),
+      .points(
+        "textView.insets", get: { $0.textContainerInsets }, set: { $0.textContainerInsets = $1 },
+        in: 0...200,
         "The text view's textContainerInset, top plus bottom."),
       .points(
-        "textView.padding", \.lineFragmentPaddings, in: 0...200,
+        "textView.padding", get: { $0.lineFragmentPaddings }, set: { $0.lineFragmentPaddings = $1 },
+        in: 0...200,
         "The text view's lineFragmentPadding, both sides together."),
-      .points("row.height", \.rowHeight, in: 1...1000, "The table's row height."),
+      .points(
+        "row.height", get: { $0.rowHeight }, set: { $0.rowHeight = $1 }, in: 1...1000,
+        "The table's row height."),
     ]
   }
 
@@ -114,7 +126,7 @@ public struct GrowingLayout: Layout {
 
   // MARK: Reducer
 
-  public func initialState(header: SessionHeader, measurer: any TextMeasuring) -> ChatState {
+  public func initialState(header: SessionHeader, measurer: AnyTextMeasuring) -> ChatState {
     let screen = header.device.screen
     let safeArea = header.device.safeArea
     let width = screen.width
@@ -143,7 +155,7 @@ public struct GrowingLayout: Layout {
   }
 
   public func reduce(
-    into state: inout ChatState, memory: inout Memory, _ event: Event, measurer: any TextMeasuring
+    into state: inout ChatState, memory: inout Memory, _ event: Event, measurer: AnyTextMeasuring
   ) {
     defer { check(&state, memory) }
     switch event {
@@ -210,7 +222,7 @@ public struct GrowingLayout: Layout {
 
   /// `drawBox()`: sizes the text view to its text and moves the box above the remembered keyboard.
   private func drawBox(
-    _ state: inout ChatState, _ memory: inout Memory, measurer: any TextMeasuring
+    _ state: inout ChatState, _ memory: inout Memory, measurer: AnyTextMeasuring
   ) {
     guard let keyboard = memory.keyboardFrame else {
       crash(&state, &memory, .keyboardFrameNotRemembered)
@@ -229,7 +241,7 @@ public struct GrowingLayout: Layout {
   }
 
   /// `msg.sizeThatFits(CGSize(width: msg.frame.width, height: .greatestFiniteMagnitude)).height`.
-  func fittingHeight(of text: String, width: Double, measurer: any TextMeasuring) -> Double {
+  func fittingHeight(of text: String, width: Double, measurer: AnyTextMeasuring) -> Double {
     let textWidth = max(width - lineFragmentPaddings, 0)
     let textHeight = measurer.boundingSize(of: text, width: textWidth, fontSize: fontSize).height
     return max(textHeight, measurer.lineHeight(fontSize: fontSize)).rounded(.up)

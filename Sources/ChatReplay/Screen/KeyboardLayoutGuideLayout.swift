@@ -62,30 +62,41 @@ public struct KeyboardLayoutGuideLayout: Layout {
   public static var options: [LayoutOption<Self>] {
     [
       .flag(
-        "usesBottomSafeArea", \.usesBottomSafeArea,
+        "usesBottomSafeArea", get: { $0.usesBottomSafeArea }, set: { $0.usesBottomSafeArea = $1 },
         "With no keyboard, the guide rests on the safe area's bottom (true) or the view's (false)."),
       .flag(
-        "followsUndockedKeyboard", \.followsUndockedKeyboard,
+        "followsUndockedKeyboard", get: { $0.followsUndockedKeyboard },
+        set: { $0.followsUndockedKeyboard = $1 },
         "The guide follows floating and undocked keyboards too, not only docked ones."),
       .points(
-        "keyboardDismissPadding", \.keyboardDismissPadding, in: 0...1000,
+        "keyboardDismissPadding", get: { $0.keyboardDismissPadding },
+        set: { $0.keyboardDismissPadding = $1 }, in: 0...1000,
         "How far above the keyboard an interactive dismissal starts."),
       .points(
-        "navigationBar.height", \.navigationBarHeight, in: 0...200,
+        "navigationBar.height", get: { $0.navigationBarHeight },
+        set: { $0.navigationBarHeight = $1 }, in: 0...200,
         "The navigation bar's height, added to the list's top inset."),
       .points(
-        "navigationBar.compactHeight", \.compactNavigationBarHeight, in: 0...200,
+        "navigationBar.compactHeight", get: { $0.compactNavigationBarHeight },
+        set: { $0.compactNavigationBarHeight = $1 }, in: 0...200,
         "The navigation bar's height in a compact-height window (an iPhone in landscape)."),
-      .points("inputBar.height", \.inputBarHeight, in: 1...400, "The input bar's height."),
       .points(
-        "balloon.maxWidth", \.balloonMaxWidth, in: 1...2000, "A message balloon's maximum width."),
+        "inputBar.height", get: { $0.inputBarHeight }, set: { $0.inputBarHeight = $1 }, in: 1...400,
+        "The input bar's height."),
       .points(
-        "balloon.inset", \.balloonInset, in: 0...200,
+        "balloon.maxWidth", get: { $0.balloonMaxWidth }, set: { $0.balloonMaxWidth = $1 },
+        in: 1...2000, "A message balloon's maximum width."),
+      .points(
+        "balloon.inset", get: { $0.balloonInset }, set: { $0.balloonInset = $1 }, in: 0...200,
         "The balloon's inset around its label, on each side."),
-      .points("font.size", \.fontSize, in: 1...200, "The messages' system font size."),
-      .points("cell.spacing", \.lineSpacing, in: 0...200, "The space between two cells."),
       .points(
-        "section.inset", \.sectionInset, in: 0...200,
+        "font.size", get: { $0.fontSize }, set: { $0.fontSize = $1 }, in: 1...200,
+        "The messages' system font size."),
+      .points(
+        "cell.spacing", get: { $0.lineSpacing }, set: { $0.lineSpacing = $1 }, in: 0...200,
+        "The space between two cells."),
+      .points(
+        "section.inset", get: { $0.sectionInset }, set: { $0.sectionInset = $1 }, in: 0...200,
         "The space above the first cell and below the last."),
     ]
   }
@@ -156,7 +167,7 @@ public struct KeyboardLayoutGuideLayout: Layout {
 
   // MARK: Reducer
 
-  public func initialState(header: SessionHeader, measurer: any TextMeasuring) -> ChatState {
+  public func initialState(header: SessionHeader, measurer: AnyTextMeasuring) -> ChatState {
     let screen = header.device.screen
     var state = ChatState(
       layout: self, memory: Memory(), screen: screen, safeArea: header.device.safeArea,
@@ -173,7 +184,7 @@ public struct KeyboardLayoutGuideLayout: Layout {
   }
 
   public func reduce(
-    into state: inout ChatState, memory: inout Memory, _ event: Event, measurer: any TextMeasuring
+    into state: inout ChatState, memory: inout Memory, _ event: Event, measurer: AnyTextMeasuring
   ) {
     switch event {
     case .gap, .observed:
@@ -275,7 +286,7 @@ public struct KeyboardLayoutGuideLayout: Layout {
   }
 
   private func appendMessage(
-    from sender: Sender, text: String, to state: inout ChatState, measurer: any TextMeasuring
+    from sender: Sender, text: String, to state: inout ChatState, measurer: AnyTextMeasuring
   ) {
     state.appendBalloon(
       from: sender, text: text, labelWidth: labelWidth, fontSize: fontSize,

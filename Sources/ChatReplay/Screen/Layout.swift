@@ -46,7 +46,7 @@ public protocol Layout: Hashable, Sendable {
 
   /// The screen as it is when the recording starts (step 0), made with
   /// ``ChatState/init(layout:memory:screen:safeArea:)``.
-  func initialState(header: SessionHeader, measurer: any TextMeasuring) -> ChatState
+  func initialState(header: SessionHeader, measurer: AnyTextMeasuring) -> ChatState
 
   /// Applies one event to the screen and to what the layout remembers.
   ///
@@ -55,7 +55,7 @@ public protocol Layout: Hashable, Sendable {
   /// step before's there instead, which the screen replaces after them.)
   func reduce(
     into state: inout ChatState, memory: inout Memory, _ event: Event,
-    measurer: any TextMeasuring)
+    measurer: AnyTextMeasuring)
 
   /// What the system adds to the list's `contentInset` (safe area, bars): the difference between
   /// `adjustedContentInset` and `contentInset`.

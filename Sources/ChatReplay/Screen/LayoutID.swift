@@ -40,17 +40,4 @@ public enum LayoutID: Hashable, Sendable, CaseIterable, RawRepresentable, Custom
   }
 
   public var description: String { rawValue }
-
-  /// The built-in layout of this name with its sample's constants, `rxkeyboard` following
-  /// `rxKeyboardVersion`; `nil` for a custom name, whose layout only its own module can make.
-  public func builtInLayout(rxKeyboardVersion: RxKeyboardLayout.Version = .v1) -> (any Layout)? {
-    switch self {
-    case .rxkeyboard: RxKeyboardLayout(version: rxKeyboardVersion)
-    case .growing: GrowingLayout()
-    case .scrollToField: ScrollToFieldLayout()
-    case .accessory: AccessoryLayout()
-    case .keyboardLayoutGuide: KeyboardLayoutGuideLayout()
-    case .custom: nil
-    }
-  }
 }

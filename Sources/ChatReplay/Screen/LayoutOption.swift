@@ -9,6 +9,10 @@
 ///   [.points("inputBar.height", \.inputBarHeight, in: 1...400, "The input bar's height.")]
 /// }
 /// ```
+///
+/// The built-in layouts name their properties with a getter and a setter instead of a key path,
+/// so that they also build with Embedded Swift (the WebAssembly build in
+/// `Sources/ChatReplayWasm`), which has no key paths.
 public struct LayoutOption<L: Layout> {
   /// The name a header or `--option` uses.
   public let name: String
@@ -17,47 +21,66 @@ public struct LayoutOption<L: Layout> {
   let kind: Kind
 
   enum Kind {
-    case points(WritableKeyPath<L, Double>, ClosedRange<Double>)
-    case flag(WritableKeyPath<L, Bool>)
+    case points(get: (L) -> Double, set: (inout L, Double) -> Void, ClosedRange<Double>)
+    case flag(get: (L) -> Bool, set: (inout L, Bool) -> Void)
   }
 
-  /// A length in points, valid in `range`.
+  /// A length in points, valid in `range`, read with `get` and set with `set`.
   public static func points(
-    _ name: String, _ keyPath: WritableKeyPath<L, Double>, in range: ClosedRange<Double>,
+    _ name: String, get: @escaping (L) -> Double, set: @escaping (inout L, Double) -> Void,
+    in range: ClosedRange<Double>, _ summary: String
+  ) -> LayoutOption {
+    LayoutOption(name: name, summary: summary, kind: .points(get: get, set: set, range))
+  }
+
+  /// A switch, `true` or `false`, read with `get` and set with `set`.
+  public static func flag(
+    _ name: String, get: @escaping (L) -> Bool, set: @escaping (inout L, Bool) -> Void,
     _ summary: String
   ) -> LayoutOption {
-    LayoutOption(name: name, summary: summary, kind: .points(keyPath, range))
+    LayoutOption(name: name, summary: summary, kind: .flag(get: get, set: set))
   }
 
-  /// A switch, `true` or `false`.
-  public static func flag(_ name: String, _ keyPath: WritableKeyPath<L, Bool>, _ summary: String)
-    -> LayoutOption
-  {
-    LayoutOption(name: name, summary: summary, kind: .flag(keyPath))
-  }
+  #if !hasFeature(Embedded)
+    /// A length in points, valid in `range`.
+    public static func points(
+      _ name: String, _ keyPath: WritableKeyPath<L, Double>, in range: ClosedRange<Double>,
+      _ summary: String
+    ) -> LayoutOption {
+      points(
+        name, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 }, in: range,
+        summary)
+    }
+
+    /// A switch, `true` or `false`.
+    public static func flag(
+      _ name: String, _ keyPath: WritableKeyPath<L, Bool>, _ summary: String
+    ) -> LayoutOption {
+      flag(name, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 }, summary)
+    }
+  #endif
 
   /// The option as `replay layouts` lists it, with its value in `layout`.
   func description(in layout: L) -> LayoutOptionDescription {
     switch kind {
-    case .points(let keyPath, let range):
+    case .points(let get, _, let range):
       LayoutOptionDescription(
-        name: name, summary: summary, value: .number(layout[keyPath: keyPath]), range: range)
-    case .flag(let keyPath):
-      LayoutOptionDescription(
-        name: name, summary: summary, value: .flag(layout[keyPath: keyPath]), range: nil)
+        name: name, summary: summary, value: .number(get(layout)), range: range)
+    case .flag(let get, _):
+      LayoutOptionDescription(name: name, summary: summary, value: .flag(get(layout)), range: nil)
     }
   }
 
   /// Sets the option in `layout` to `value`, or says why it cannot be.
   func apply(_ value: LayoutOptionValue, to layout: inout L) throws(LayoutOptionError) {
     switch (kind, value) {
-    case (.points(let keyPath, let range), .number(let number)):
+    case (.points(_, let set, let range), .number(let number)):
       guard range.contains(number) else {
         throw .outOfRange(name: name, value: number, range: range)
       }
-      layout[keyPath: keyPath] = number
-    case (.flag(let keyPath), .flag(let flag)):
-      layout[keyPath: keyPath] = flag
+      set(&layout, number)
+    case (.flag(_, let set), .flag(let flag)):
+      set(&layout, flag)
     case (.points, .flag):
       throw .wrongType(name: name, expected: .number)
     case (.flag, .number):
@@ -174,7 +197,7 @@ extension Layout {
       guard let option = options.first(where: { $0.name == setting.name }) else {
         throw .unknownOption(
           name: setting.name, layout: Self.id,
-          suggestion: Suggestion.nearest(to: setting.name, in: options.map(\.name)))
+          suggestion: Suggestion.nearest(to: setting.name, in: options.map { $0.name }))
       }
       try option.apply(setting.value, to: &layout)
     }

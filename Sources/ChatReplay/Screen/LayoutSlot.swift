@@ -13,47 +13,85 @@ enum LayoutSlot: Equatable, Sendable {
   case scrollToField(LayoutBox<ScrollToFieldLayout>)
   case accessory(LayoutBox<AccessoryLayout>)
   case keyboardLayoutGuide(LayoutBox<KeyboardLayoutGuideLayout>)
-  case custom(CustomLayoutBox)
+  #if !hasFeature(Embedded)
+    case custom(CustomLayoutBox)
+  #endif
 
   /// The slot for `layout` and `memory`.
   static func make<L: Layout>(_ layout: L, _ memory: L.Memory) -> LayoutSlot {
-    switch (layout, memory) {
-    case (let layout as RxKeyboardLayout, let memory as RxKeyboardLayout.Memory):
-      .rxkeyboard(LayoutBox(layout, memory))
-    case (let layout as GrowingLayout, let memory as GrowingLayout.Memory):
-      .growing(LayoutBox(layout, memory))
-    case (let layout as ScrollToFieldLayout, let memory as ScrollToFieldLayout.Memory):
-      .scrollToField(LayoutBox(layout, memory))
-    case (let layout as AccessoryLayout, let memory as AccessoryLayout.Memory):
-      .accessory(LayoutBox(layout, memory))
-    case (let layout as KeyboardLayoutGuideLayout, let memory as KeyboardLayoutGuideLayout.Memory):
-      .keyboardLayoutGuide(LayoutBox(layout, memory))
-    default:
-      .custom(CustomLayoutBox(CustomLayoutSlot(layout: layout, memory: AnyHashable(memory))))
-    }
+    #if hasFeature(Embedded)
+      // No casts in Embedded Swift, and no layouts but the built-in ones: a built-in id is its
+      // layout's type, and `unsafeBitCast` hands the value on as that type.
+      func box<Built: Layout>(_ type: Built.Type) -> LayoutBox<Built> {
+        LayoutBox(
+          unsafeBitCast(layout, to: Built.self), unsafeBitCast(memory, to: Built.Memory.self))
+      }
+      switch L.id {
+      case .rxkeyboard: return .rxkeyboard(box(RxKeyboardLayout.self))
+      case .growing: return .growing(box(GrowingLayout.self))
+      case .scrollToField: return .scrollToField(box(ScrollToFieldLayout.self))
+      case .accessory: return .accessory(box(AccessoryLayout.self))
+      case .keyboardLayoutGuide: return .keyboardLayoutGuide(box(KeyboardLayoutGuideLayout.self))
+      case .custom(let name):
+        preconditionFailure("'\(name)' is not a built-in layout, the only ones this build has")
+      }
+    #else
+      switch (layout, memory) {
+      case (let layout as RxKeyboardLayout, let memory as RxKeyboardLayout.Memory):
+        .rxkeyboard(LayoutBox(layout, memory))
+      case (let layout as GrowingLayout, let memory as GrowingLayout.Memory):
+        .growing(LayoutBox(layout, memory))
+      case (let layout as ScrollToFieldLayout, let memory as ScrollToFieldLayout.Memory):
+        .scrollToField(LayoutBox(layout, memory))
+      case (let layout as AccessoryLayout, let memory as AccessoryLayout.Memory):
+        .accessory(LayoutBox(layout, memory))
+      case (
+        let layout as KeyboardLayoutGuideLayout, let memory as KeyboardLayoutGuideLayout.Memory
+      ):
+        .keyboardLayoutGuide(LayoutBox(layout, memory))
+      default:
+        .custom(CustomLayoutBox(CustomLayoutSlot(layout: layout, memory: AnyHashable(memory))))
+      }
+    #endif
   }
 
-  /// The layout, with its constants.
-  var layout: any Layout {
-    switch self {
-    case .rxkeyboard(let box): box.layout
-    case .growing(let box): box.layout
-    case .scrollToField(let box): box.layout
-    case .accessory(let box): box.layout
-    case .keyboardLayoutGuide(let box): box.layout
-    case .custom(let box): box.slot.layout
+  #if !hasFeature(Embedded)
+    /// The layout, with its constants.
+    var layout: any Layout {
+      switch self {
+      case .rxkeyboard(let box): box.layout
+      case .growing(let box): box.layout
+      case .scrollToField(let box): box.layout
+      case .accessory(let box): box.layout
+      case .keyboardLayoutGuide(let box): box.layout
+      case .custom(let box): box.slot.layout
+      }
     }
-  }
 
-  /// What the layout remembers.
-  var memory: AnyHashable {
+    /// What the layout remembers.
+    var memory: AnyHashable {
+      switch self {
+      case .rxkeyboard(let box): AnyHashable(box.memory)
+      case .growing(let box): AnyHashable(box.memory)
+      case .scrollToField(let box): AnyHashable(box.memory)
+      case .accessory(let box): AnyHashable(box.memory)
+      case .keyboardLayoutGuide(let box): AnyHashable(box.memory)
+      case .custom(let box): box.slot.memory
+      }
+    }
+  #endif
+
+  /// The layout's options whose values differ from its defaults, in the layout's order.
+  var changedOptions: [LayoutOptionDescription] {
     switch self {
-    case .rxkeyboard(let box): AnyHashable(box.memory)
-    case .growing(let box): AnyHashable(box.memory)
-    case .scrollToField(let box): AnyHashable(box.memory)
-    case .accessory(let box): AnyHashable(box.memory)
-    case .keyboardLayoutGuide(let box): AnyHashable(box.memory)
-    case .custom(let box): box.slot.memory
+    case .rxkeyboard(let box): box.layout.changedOptions
+    case .growing(let box): box.layout.changedOptions
+    case .scrollToField(let box): box.layout.changedOptions
+    case .accessory(let box): box.layout.changedOptions
+    case .keyboardLayoutGuide(let box): box.layout.changedOptions
+    #if !hasFeature(Embedded)
+      case .custom(let box): box.slot.layout.changedOptions
+    #endif
     }
   }
 
@@ -64,7 +102,9 @@ enum LayoutSlot: Equatable, Sendable {
     case .scrollToField: ScrollToFieldLayout.id
     case .accessory: AccessoryLayout.id
     case .keyboardLayoutGuide: KeyboardLayoutGuideLayout.id
-    case .custom(let box): type(of: box.slot.layout).id
+    #if !hasFeature(Embedded)
+      case .custom(let box): type(of: box.slot.layout).id
+    #endif
     }
   }
 
@@ -79,7 +119,7 @@ enum LayoutSlot: Equatable, Sendable {
   /// layout is at hand. What the layout remembers is stored back, in a new box, only when it
   /// changed.
   @inline(__always)
-  static func reduce(_ state: inout ChatState, _ event: Event, measurer: any TextMeasuring)
+  static func reduce(_ state: inout ChatState, _ event: Event, measurer: AnyTextMeasuring)
     -> LayoutGeometry?
   {
     // The layout and its memory are copied out of the box and the box let go before the state
@@ -111,15 +151,17 @@ enum LayoutSlot: Equatable, Sendable {
       return LayoutBox.reduce(
         &state, layout, memory, event, measurer: measurer,
         keeping: LayoutSlot.keyboardLayoutGuide)
-    case .custom(let box):
-      var slot = box.slot
-      if slot.hasCrashed { return nil }
-      let previous = state.diagnostics
-      state.diagnostics = []
-      slot.reduce(&state, event, measurer: measurer)
-      state.diagnostics = previous + state.diagnostics
-      state.slot = .custom(CustomLayoutBox(slot))
-      return LayoutGeometry(slot.layout, state)
+    #if !hasFeature(Embedded)
+      case .custom(let box):
+        var slot = box.slot
+        if slot.hasCrashed { return nil }
+        let previous = state.diagnostics
+        state.diagnostics = []
+        slot.reduce(&state, event, measurer: measurer)
+        state.diagnostics = previous + state.diagnostics
+        state.slot = .custom(CustomLayoutBox(slot))
+        return LayoutGeometry(slot.layout, state)
+    #endif
     }
   }
 
@@ -137,7 +179,10 @@ enum LayoutSlot: Equatable, Sendable {
     switch self {
     case .rxkeyboard, .scrollToField, .accessory: true
     case .keyboardLayoutGuide: state.list.contentInset.bottom.isFinite
-    case .growing, .custom: false
+    case .growing: false
+    #if !hasFeature(Embedded)
+      case .custom: false
+    #endif
     }
   }
 
@@ -152,7 +197,10 @@ enum LayoutSlot: Equatable, Sendable {
     case .accessory(let box): box.layout.ignores(event, in: state)
     case .keyboardLayoutGuide(let box):
       state.list.contentInset.bottom.isFinite && box.layout.ignores(event, in: state)
-    case .growing, .custom: false
+    case .growing: false
+    #if !hasFeature(Embedded)
+      case .custom: false
+    #endif
     }
   }
 
@@ -163,7 +211,9 @@ enum LayoutSlot: Equatable, Sendable {
     case .scrollToField(let box): box.layout.hasCrashed(box.memory)
     case .accessory(let box): box.layout.hasCrashed(box.memory)
     case .keyboardLayoutGuide(let box): box.layout.hasCrashed(box.memory)
-    case .custom(let box): box.slot.hasCrashed
+    #if !hasFeature(Embedded)
+      case .custom(let box): box.slot.hasCrashed
+    #endif
     }
   }
 
@@ -175,7 +225,9 @@ enum LayoutSlot: Equatable, Sendable {
     case .scrollToField(let box): box.layout.systemInset(of: state)
     case .accessory(let box): box.layout.systemInset(of: state)
     case .keyboardLayoutGuide(let box): box.layout.systemInset(of: state)
-    case .custom(let box): box.slot.layout.systemInset(of: state)
+    #if !hasFeature(Embedded)
+      case .custom(let box): box.slot.layout.systemInset(of: state)
+    #endif
     }
   }
 
@@ -186,7 +238,9 @@ enum LayoutSlot: Equatable, Sendable {
     case .scrollToField(let box): box.layout.isSendEnabled(state)
     case .accessory(let box): box.layout.isSendEnabled(state)
     case .keyboardLayoutGuide(let box): box.layout.isSendEnabled(state)
-    case .custom(let box): box.slot.layout.isSendEnabled(state)
+    #if !hasFeature(Embedded)
+      case .custom(let box): box.slot.layout.isSendEnabled(state)
+    #endif
     }
   }
 
@@ -198,7 +252,9 @@ enum LayoutSlot: Equatable, Sendable {
     case .scrollToField(let box): box.layout.inputContentFrame(of: state)
     case .accessory(let box): box.layout.inputContentFrame(of: state)
     case .keyboardLayoutGuide(let box): box.layout.inputContentFrame(of: state)
-    case .custom(let box): box.slot.layout.inputContentFrame(of: state)
+    #if !hasFeature(Embedded)
+      case .custom(let box): box.slot.layout.inputContentFrame(of: state)
+    #endif
     }
   }
 
@@ -209,7 +265,9 @@ enum LayoutSlot: Equatable, Sendable {
     case .scrollToField(let box): box.layout.explain(path, in: state, memory: box.memory)
     case .accessory(let box): box.layout.explain(path, in: state, memory: box.memory)
     case .keyboardLayoutGuide(let box): box.layout.explain(path, in: state, memory: box.memory)
-    case .custom(let box): box.slot.explain(path, in: state)
+    #if !hasFeature(Embedded)
+      case .custom(let box): box.slot.explain(path, in: state)
+    #endif
     }
   }
 }
@@ -236,7 +294,7 @@ final class LayoutBox<L: Layout>: Equatable, Sendable {
   @inline(__always)
   static func reduce(
     _ state: inout ChatState, _ layout: L, _ memory: L.Memory, _ event: Event,
-    measurer: any TextMeasuring, keeping slot: (LayoutBox) -> LayoutSlot
+    measurer: AnyTextMeasuring, keeping slot: (LayoutBox) -> LayoutSlot
   ) -> LayoutGeometry? {
     if layout.hasCrashed(memory) { return nil }
     var changed = memory
@@ -262,57 +320,60 @@ struct LayoutGeometry {
   }
 }
 
-/// A custom layout's slot, shared by the states that have it and replaced whole when it changes.
-final class CustomLayoutBox: Equatable, @unchecked Sendable {
-  // `@unchecked`: `slot` is never mutated after `init`, and its contents are `Sendable`.
-  let slot: CustomLayoutSlot
+#if !hasFeature(Embedded)
+  /// A custom layout's slot, shared by the states that have it and replaced whole when it changes.
+  final class CustomLayoutBox: Equatable, @unchecked Sendable {
+    // `@unchecked`: `slot` is never mutated after `init`, and its contents are `Sendable`.
+    let slot: CustomLayoutSlot
 
-  init(_ slot: CustomLayoutSlot) { self.slot = slot }
+    init(_ slot: CustomLayoutSlot) { self.slot = slot }
 
-  static func == (lhs: CustomLayoutBox, rhs: CustomLayoutBox) -> Bool {
-    lhs === rhs || lhs.slot == rhs.slot
-  }
-}
-
-/// A layout defined outside the library and its memory, behind existentials.
-///
-/// `@unchecked`: `memory` only ever holds a `Layout.Memory`, which is `Sendable`.
-struct CustomLayoutSlot: Equatable, @unchecked Sendable {
-  var layout: any Layout
-  /// The layout's `Memory`, which is `Sendable`.
-  var memory: AnyHashable
-
-  static func == (lhs: CustomLayoutSlot, rhs: CustomLayoutSlot) -> Bool {
-    AnyHashable(lhs.layout) == AnyHashable(rhs.layout) && lhs.memory == rhs.memory
-  }
-
-  /// `memory` as `L`'s; a slot whose memory is another layout's is a programming error.
-  private func memory<L: Layout>(of layout: L) -> L.Memory {
-    guard let memory = memory.base as? L.Memory else {
-      preconditionFailure(
-        "a '\(L.id.rawValue)' state holds \(type(of: memory.base)) where \(L.Memory.self) belongs")
+    static func == (lhs: CustomLayoutBox, rhs: CustomLayoutBox) -> Bool {
+      lhs === rhs || lhs.slot == rhs.slot
     }
-    return memory
   }
 
-  mutating func reduce(_ state: inout ChatState, _ event: Event, measurer: any TextMeasuring) {
-    func open<L: Layout>(_ layout: L) -> AnyHashable {
-      var memory = memory(of: layout)
-      layout.reduce(into: &state, memory: &memory, event, measurer: measurer)
-      return AnyHashable(memory)
+  /// A layout defined outside the library and its memory, behind existentials.
+  ///
+  /// `@unchecked`: `memory` only ever holds a `Layout.Memory`, which is `Sendable`.
+  struct CustomLayoutSlot: Equatable, @unchecked Sendable {
+    var layout: any Layout
+    /// The layout's `Memory`, which is `Sendable`.
+    var memory: AnyHashable
+
+    static func == (lhs: CustomLayoutSlot, rhs: CustomLayoutSlot) -> Bool {
+      AnyHashable(lhs.layout) == AnyHashable(rhs.layout) && lhs.memory == rhs.memory
     }
-    memory = open(layout)
-  }
 
-  var hasCrashed: Bool {
-    func open<L: Layout>(_ layout: L) -> Bool { layout.hasCrashed(memory(of: layout)) }
-    return open(layout)
-  }
-
-  func explain(_ path: StatePath, in state: ChatState) -> Explanation? {
-    func open<L: Layout>(_ layout: L) -> Explanation? {
-      layout.explain(path, in: state, memory: memory(of: layout))
+    /// `memory` as `L`'s; a slot whose memory is another layout's is a programming error.
+    private func memory<L: Layout>(of layout: L) -> L.Memory {
+      guard let memory = memory.base as? L.Memory else {
+        preconditionFailure(
+          "a '\(L.id.rawValue)' state holds \(type(of: memory.base)) where \(L.Memory.self) belongs"
+        )
+      }
+      return memory
     }
-    return open(layout)
+
+    mutating func reduce(_ state: inout ChatState, _ event: Event, measurer: AnyTextMeasuring) {
+      func open<L: Layout>(_ layout: L) -> AnyHashable {
+        var memory = memory(of: layout)
+        layout.reduce(into: &state, memory: &memory, event, measurer: measurer)
+        return AnyHashable(memory)
+      }
+      memory = open(layout)
+    }
+
+    var hasCrashed: Bool {
+      func open<L: Layout>(_ layout: L) -> Bool { layout.hasCrashed(memory(of: layout)) }
+      return open(layout)
+    }
+
+    func explain(_ path: StatePath, in state: ChatState) -> Explanation? {
+      func open<L: Layout>(_ layout: L) -> Explanation? {
+        layout.explain(path, in: state, memory: memory(of: layout))
+      }
+      return open(layout)
+    }
   }
-}
+#endif

@@ -43,23 +43,30 @@ public struct RxKeyboardLayout: Layout {
   public static var options: [LayoutOption<Self>] {
     [
       .points(
-        "navigationBar.height", \.navigationBarHeight, in: 0...200,
+        "navigationBar.height", get: { $0.navigationBarHeight },
+        set: { $0.navigationBarHeight = $1 }, in: 0...200,
         "The navigation bar's height, added to the list's top inset."),
       .points(
-        "navigationBar.compactHeight", \.compactNavigationBarHeight, in: 0...200,
+        "navigationBar.compactHeight", get: { $0.compactNavigationBarHeight },
+        set: { $0.compactNavigationBarHeight = $1 }, in: 0...200,
         "The navigation bar's height in a compact-height window (an iPhone in landscape)."),
       .points(
-        "inputBar.height", \.inputBarHeight, in: 1...400,
+        "inputBar.height", get: { $0.inputBarHeight }, set: { $0.inputBarHeight = $1 }, in: 1...400,
         "The input bar's height (MessageInputBar's intrinsic height)."),
       .points(
-        "balloon.maxWidth", \.balloonMaxWidth, in: 1...2000, "A message balloon's maximum width."),
+        "balloon.maxWidth", get: { $0.balloonMaxWidth }, set: { $0.balloonMaxWidth = $1 },
+        in: 1...2000, "A message balloon's maximum width."),
       .points(
-        "balloon.inset", \.balloonInset, in: 0...200,
+        "balloon.inset", get: { $0.balloonInset }, set: { $0.balloonInset = $1 }, in: 0...200,
         "The balloon's inset around its label, on each side."),
-      .points("font.size", \.fontSize, in: 1...200, "The messages' system font size."),
-      .points("cell.spacing", \.lineSpacing, in: 0...200, "The space between two cells."),
       .points(
-        "section.inset", \.sectionInset, in: 0...200,
+        "font.size", get: { $0.fontSize }, set: { $0.fontSize = $1 }, in: 1...200,
+        "The messages' system font size."),
+      .points(
+        "cell.spacing", get: { $0.lineSpacing }, set: { $0.lineSpacing = $1 }, in: 0...200,
+        "The space between two cells."),
+      .points(
+        "section.inset", get: { $0.sectionInset }, set: { $0.sectionInset = $1 }, in: 0...200,
         "The space above the first cell and below the last."),
     ]
   }
@@ -118,7 +125,7 @@ public struct RxKeyboardLayout: Layout {
 
   // MARK: Reducer
 
-  public func initialState(header: SessionHeader, measurer: any TextMeasuring) -> ChatState {
+  public func initialState(header: SessionHeader, measurer: AnyTextMeasuring) -> ChatState {
     let screen = header.device.screen
     let memory = Memory(defaultFrame: Rect(x: 0, y: screen.height, width: screen.width, height: 0))
     var state = ChatState(
@@ -145,7 +152,7 @@ public struct RxKeyboardLayout: Layout {
   }
 
   public func reduce(
-    into state: inout ChatState, memory: inout Memory, _ event: Event, measurer: any TextMeasuring
+    into state: inout ChatState, memory: inout Memory, _ event: Event, measurer: AnyTextMeasuring
   ) {
     let height = state.screen.height
     switch event {
@@ -256,7 +263,7 @@ public struct RxKeyboardLayout: Layout {
 
   /// Appends a message cell below the last one.
   private func appendMessage(
-    from sender: Sender, text: String, to state: inout ChatState, measurer: any TextMeasuring
+    from sender: Sender, text: String, to state: inout ChatState, measurer: AnyTextMeasuring
   ) {
     state.appendBalloon(
       from: sender, text: text, labelWidth: labelWidth, fontSize: fontSize,

@@ -40,8 +40,12 @@ public struct ScrollToFieldLayout: Layout {
 
   public static var options: [LayoutOption<Self>] {
     [
-      .points("inputBar.height", \.fieldHeight, in: 1...400, "The input field's row height."),
-      .points("row.height", \.rowHeight, in: 1...1000, "A message row's height."),
+      .points(
+        "inputBar.height", get: { $0.fieldHeight }, set: { $0.fieldHeight = $1 }, in: 1...400,
+        "The input field's row height."),
+      .points(
+        "row.height", get: { $0.rowHeight }, set: { $0.rowHeight = $1 }, in: 1...1000,
+        "A message row's height."),
     ]
   }
 
@@ -68,7 +72,7 @@ public struct ScrollToFieldLayout: Layout {
 
   // MARK: Reducer
 
-  public func initialState(header: SessionHeader, measurer: any TextMeasuring) -> ChatState {
+  public func initialState(header: SessionHeader, measurer: AnyTextMeasuring) -> ChatState {
     let screen = header.device.screen
     var state = ChatState(
       layout: self, memory: Memory(), screen: screen, safeArea: header.device.safeArea,
@@ -84,7 +88,7 @@ public struct ScrollToFieldLayout: Layout {
   }
 
   public func reduce(
-    into state: inout ChatState, memory: inout Memory, _ event: Event, measurer: any TextMeasuring
+    into state: inout ChatState, memory: inout Memory, _ event: Event, measurer: AnyTextMeasuring
   ) {
     switch event {
     case .gap, .observed:

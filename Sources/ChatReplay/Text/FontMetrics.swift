@@ -84,8 +84,8 @@ public struct FontMetrics: Sendable {
         byScalar[scalar] = advance
       }
       let sorted = byScalar.sorted { $0.key < $1.key }
-      scalars = sorted.map(\.key)
-      advances = sorted.map(\.value)
+      scalars = sorted.map { $0.key }
+      advances = sorted.map { $0.value }
     }
     directAdvances = direct
     sparseScalars = scalars

@@ -17,3 +17,13 @@ public protocol TextMeasuring: Sendable {
   /// The height of one line of the system font of `fontSize` points, leading included.
   func lineHeight(fontSize: Double) -> Double
 }
+
+#if hasFeature(Embedded)
+  /// The measurer a screen and its layout measure texts with: the font measurer.
+  ///
+  /// Embedded Swift (the WebAssembly build in `Sources/ChatReplayWasm`) has no existentials.
+  public typealias AnyTextMeasuring = FontMetricsMeasurer
+#else
+  /// The measurer a screen and its layout measure texts with: any ``TextMeasuring``.
+  public typealias AnyTextMeasuring = any TextMeasuring
+#endif

@@ -1,0 +1,66 @@
+// The WebAssembly module's entry points (see build.sh): a recording in, its `--json` lines out,
+// replayed by the same library code as `replay FILE --json`.
+//
+// The module owns one output at a time; JavaScript copies it out before the next call.
+
+/// The lines being written, and the last replay's output.
+nonisolated(unsafe) private var output = StateLineWriter()
+nonisolated(unsafe) private var outputBytes: [UInt8] = []
+
+/// Memory for `count` bytes the caller fills (a recording); freed with `replay_free`.
+@_cdecl("replay_alloc")
+public func replayAlloc(_ count: Int32) -> UnsafeMutableRawPointer {
+  UnsafeMutableRawPointer.allocate(byteCount: Int(max(count, 1)), alignment: 16)
+}
+
+@_cdecl("replay_free")
+public func replayFree(_ pointer: UnsafeMutableRawPointer) {
+  pointer.deallocate()
+}
+
+/// Replays the `count` bytes at `bytes` (a whole recording) through the header's layout and
+/// keeps each state's `--json` line, as `replay FILE --json --keep-going` writes them, then each
+/// bad line's error as it reports it, naming the file with the `nameCount` bytes of UTF-8 at
+/// `name`; the number of errors.
+@_cdecl("replay_json")
+public func replayJSON(
+  _ bytes: UnsafeRawPointer, _ count: Int32, _ name: UnsafeRawPointer, _ nameCount: Int32
+) -> Int32 {
+  let recording = UnsafeBufferPointer(
+    start: bytes.assumingMemoryBound(to: UInt8.self), count: Int(count))
+  let file = String(
+    decoding: UnsafeBufferPointer(
+      start: name.assumingMemoryBound(to: UInt8.self), count: Int(nameCount)),
+    as: UTF8.self)
+  var replayer = Replayer(options: Replayer.Options())
+  var errors: [RecordingError] = []
+  outputBytes.removeAll(keepingCapacity: true)
+  let keep = { (state: ChatState) -> Bool in
+    output.write(state, includeOptions: state.step == 0)
+    output.take { outputBytes.append(contentsOf: $0) }
+    return true
+  }
+  let reject = { (error: RecordingError) -> Bool in
+    errors.append(error)
+    return true
+  }
+  replayer.read(recording, step: { state, _, _, _ in keep(state) }, error: reject)
+  replayer.finish(step: { state, _, _, _ in keep(state) }, error: reject)
+  for error in errors {
+    outputBytes.append(contentsOf: error.rendered(file: file).utf8)
+    outputBytes.append(10)
+  }
+  return Int32(errors.count)
+}
+
+/// Where the last replay's output starts.
+@_cdecl("replay_output")
+public func replayOutput() -> UnsafeRawPointer? {
+  outputBytes.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+}
+
+/// How many bytes the last replay's output has.
+@_cdecl("replay_output_count")
+public func replayOutputCount() -> Int32 {
+  Int32(outputBytes.count)
+}
