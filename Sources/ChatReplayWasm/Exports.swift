@@ -64,3 +64,37 @@ public func replayOutput() -> UnsafeRawPointer? {
 public func replayOutputCount() -> Int32 {
   Int32(outputBytes.count)
 }
+
+/// Makes the page data `replay html` writes for the `count` bytes at `bytes` (a whole recording
+/// of more than ``PageData/explainedStepLimit`` steps), in one piece, naming the file with the
+/// `nameCount` bytes of UTF-8 at `name`: 0 and the data, or 1 and the first bad line's error as
+/// `replay html` reports it, or 2 (and no output) for a recording short enough to carry `why` and
+/// `blame`, which this module does not make, or too long for one page.
+@_cdecl("replay_page_data")
+public func replayPageData(
+  _ bytes: UnsafeRawPointer, _ count: Int32, _ name: UnsafeRawPointer, _ nameCount: Int32
+) -> Int32 {
+  let recording = UnsafeBufferPointer(
+    start: bytes.assumingMemoryBound(to: UInt8.self), count: Int(count))
+  let file = String(
+    decoding: UnsafeBufferPointer(
+      start: name.assumingMemoryBound(to: UInt8.self), count: Int(nameCount)),
+    as: UTF8.self)
+  outputBytes.removeAll(keepingCapacity: true)
+  let lineCount = recording.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+  var pass = PageData.OnePass(
+    options: Replayer.Options(), first: 0, last: nil, expectedSteps: lineCount)
+  _ = pass.read(recording)
+  _ = pass.finishReading()
+  switch pass.outcome {
+  case .ready:
+    pass.write(name: file) { outputBytes.append(contentsOf: $0) }
+    return 0
+  case .failed(let error):
+    outputBytes.append(contentsOf: error.rendered(file: file).utf8)
+    outputBytes.append(10)
+    return 1
+  case .explained, .outsideWindow:
+    return 2
+  }
+}

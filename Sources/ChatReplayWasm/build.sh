@@ -26,26 +26,53 @@ for needed in "$embedded/libswiftUnicodeDataTables.a" "$libc/libc.a" "$toolchain
     exit 1
   fi
 done
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-# The core, and nothing that needs the C library's I/O, threads or Foundation.
+# The library, but what needs the C library's I/O, threads or Foundation's text, and the parts
+# no page or replay in a browser asks for: comparisons of layouts side by side, `check`'s report
+# formats and `replay layouts`' text.
 files=$(cd "$library" && ls \
   Event.swift Geometry.swift JSONValue.swift Recording.swift Observation.swift Platform.swift \
-  Codec/*.swift Screen/*.swift Text/*.swift \
-  Debugger/StatePath.swift Debugger/StateTree.swift Debugger/PathProbe.swift \
-  Debugger/String+Text.swift \
-  Replay/Replayer.swift Replay/Event+Description.swift |
-  grep -v -e '^Text/DraftLines.swift$' -e '^Screen/LayoutListing.swift$')
-# (DraftLines writes a page's phone; LayoutListing is `replay layouts`' text.)
-(cd "$library" && "$swiftc" -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded \
-  "$optimization" -wmo -parse-as-library -module-name ChatReplay -package-name replay \
-  -Xfrontend -disable-stack-protector \
-  $files "$here/Exports.swift" -c -o "$work/core.o")
+  Codec/*.swift Screen/*.swift Text/*.swift Debugger/*.swift Replay/*.swift Page/*.swift \
+  Scene/*.swift Check/*.swift |
+  grep -v -e '^Screen/LayoutListing.swift$' -e '^Replay/Compar' -e '^Replay/SideBySide' \
+    -e '^Replay/ObservedRanking' -e '^Page/PageData+Layouts' -e '^Check/CheckFormat')
+# A module built from the same inputs is taken from .build/wasm (a test builds it at each run).
+cache="$here/../../.build/wasm"
+digest=$({
+  "$swiftc" --version 2>&1
+  echo "$optimization"
+  ls -l "$embedded/libswiftUnicodeDataTables.a" "$libc/libc.a"
+  cat "$0" "$here/Exports.swift" "$here/Runtime.c"
+  (cd "$library" && cat $files)
+} | sha256sum | cut -c1-32)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+if [ -e "$cache/$digest.wasm" ]; then
+  cp "$cache/$digest.wasm" "$work/module.wasm"
+  mv "$work/module.wasm" "$output"
+  exit 0
+fi
+# Whole-module (Embedded Swift needs it), its code generated on two threads: one object a file.
+sources=$(for file in $files; do echo "$library/$file"; done; echo "$here/Exports.swift")
+{
+  echo "{"
+  number=0
+  for source in $sources; do
+    number=$((number + 1))
+    echo "\"$source\": {\"object\": \"$work/$number.o\"},"
+  done
+  echo "\"\": {}}"
+} >"$work/objects.json"
+"$swiftc" -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded \
+  "$optimization" -wmo -num-threads 2 -parse-as-library -module-name ChatReplay \
+  -package-name replay -Xfrontend -disable-stack-protector \
+  $sources -c -output-file-map "$work/objects.json"
 "$toolchain/bin/clang" --target=wasm32-wasi -isystem /usr/include/wasm32-wasi -O2 \
   -c "$here/Runtime.c" -o "$work/runtime.o"
-"$toolchain/bin/wasm-ld" --no-entry --strip-all \
+"$toolchain/bin/wasm-ld" --no-entry --strip-all --stack-first -z stack-size=8388608 \
   --export=replay_alloc --export=replay_free --export=replay_json --export=replay_output \
-  --export=replay_output_count \
-  "$work/core.o" "$work/runtime.o" "$embedded/libswiftUnicodeDataTables.a" "$libc/libc.a" \
+  --export=replay_output_count --export=replay_page_data \
+  "$work"/[0-9]*.o "$work/runtime.o" "$embedded/libswiftUnicodeDataTables.a" "$libc/libc.a" \
   -o "$work/module.wasm"
+mkdir -p "$cache"
+cp "$work/module.wasm" "$cache/$digest.wasm.$$" && mv "$cache/$digest.wasm.$$" "$cache/$digest.wasm"
 mv "$work/module.wasm" "$output"

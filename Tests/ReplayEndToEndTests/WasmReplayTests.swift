@@ -1,3 +1,4 @@
+import ChatReplay
 import Foundation
 import ReplayTestSupport
 import Testing
@@ -5,12 +6,16 @@ import Testing
 /// The replay's core built with Embedded Swift as a WebAssembly module
 /// (`Sources/ChatReplayWasm/build.sh`) and run in a real browser, headless Chromium: each
 /// recording gives the same bytes as `replay FILE --json --keep-going` (its states, then its
-/// errors as the command reports them), so the same model can run in a page.
+/// errors as the command reports them), and a long recording the same page data as the library
+/// makes natively for `replay html`, so the same model can run in a page.
 ///
 /// The module is built unoptimized here (`-Onone`, about 9 s of one core against 35 s): the same
 /// source, and a test run within its time budget. Built, the browser run and the command's runs
 /// happen on threads of their own from when the run is planned (``Replays/whileBuilding(_:)``).
-@Suite(.enabled(if: chromiumPath != nil))
+@Suite(
+  .enabled(
+    if: chromiumPath != nil && Replays.hasCLibrary,
+    "needs headless Chromium and Debian's wasi-libc, which .ci/run installs"))
 struct WasmReplayTests {
   @Test(arguments: Replays.whileBuilding(Replays.names))
   func replaysInTheBrowserAsTheCommandReplays(_ name: String) async throws {
@@ -28,8 +33,18 @@ struct WasmReplayTests {
     }
   }
 
+  @Test(arguments: Replays.whileBuilding(Replays.pageNames))
+  func makesThePageDataInTheBrowserAsTheLibraryMakesIt(_ name: String) async throws {
+    let replays = try await Replays.shared.value.get()
+    let browser = try #require(replays.browserPages[name], "\(name): the page gave no data")
+    let native = try #require(replays.nativePages[name])
+    #expect(browser.errors == 0)
+    #expect(browser.output.count > 10_000)
+    #expect(browser.output == native, "\(name): the browser's page data differ from the library's")
+  }
+
   @Test func everyBundledRecordingIsReplayed() {
-    #expect(Replays.names.count >= 24)
+    #expect(Replays.bundled.count >= 23)
     #expect(Replays.names.contains("ipad-split-keyboard.jsonl"))  // a header with options
   }
 }
@@ -49,17 +64,32 @@ struct Replays: Sendable {
 
   var browser: [String: Browser]
   var command: [String: Command]
+  /// The page data of ``pageNames``, made in the browser (`replay_page_data`) and natively.
+  var browserPages: [String: Browser]
+  var nativePages: [String: Data]
+
+  /// Whether the C library the module links is installed (`build.sh` says which is missing
+  /// when it is not).
+  static let hasCLibrary = FileManager.default.fileExists(
+    atPath: ProcessInfo.processInfo.environment["WASI_LIBC"].map { $0 + "/libc.a" }
+      ?? "/usr/lib/wasm32-wasi/libc.a")
 
   static let badLines = "bad-lines.jsonl"
+  /// Recordings long enough for a page without `why` and `blame`: a generated session and an
+  /// adversarial one.
+  static let pageNames = ["generated-600.jsonl", "adversarial-1.jsonl"]
   static let adversarialSeeds = 1...3
 
-  /// Every bundled recording, one with bad lines, and generated adversarial ones.
-  static let names: [String] = {
+  /// The recordings in `Recordings/`.
+  static let bundled: [String] = {
     let folder = ReplayBinary.packageRoot.appendingPathComponent("Recordings").path
-    let bundled = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+    return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
       .filter { $0.hasSuffix(".jsonl") }.sorted()
-    return bundled + [badLines] + adversarialSeeds.map { "adversarial-\($0).jsonl" }
   }()
+
+  /// Every bundled recording, one with bad lines, generated adversarial ones and a long one.
+  static let names: [String] =
+    bundled + [badLines] + adversarialSeeds.map { "adversarial-\($0).jsonl" } + [pageNames[0]]
 
   static let shared = Background { () -> Result<Replays, RenderedPages.Failure> in
     do { return .success(try make()) } catch let failure as RenderedPages.Failure {
@@ -69,13 +99,17 @@ struct Replays: Sendable {
 
   /// `arguments`, once the work has started.
   static func whileBuilding<Arguments>(_ arguments: Arguments) -> Arguments {
-    if chromiumPath != nil { _ = shared }
+    if chromiumPath != nil && hasCLibrary { _ = shared }
     return arguments
   }
 
   static func make() throws -> Replays {
     let folder = try TemporaryDirectory()
-    for name in names where !name.hasPrefix("adversarial-") && name != badLines {
+    // The module builds on a thread of its own, from the start, while the recordings are made
+    // and the command and the library make what it is compared with.
+    let modulePath = folder.path
+    let module = Background { Result { try buildModule(in: modulePath) } }
+    for name in bundled {
       try FileManager.default.copyItem(
         atPath: ReplayBinary.recording(name), toPath: folder.path + "/" + name)
     }
@@ -99,8 +133,17 @@ struct Replays: Sendable {
         throw RenderedPages.Failure("replay generate: \(generated.standardError)")
       }
     }
+    let generated = try ReplayBinary.run(
+      ["generate", "--seed", "7", "--events", "600", "--output", pageNames[0]], in: folder.path)
+    guard generated.status == 0 else {
+      throw RenderedPages.Failure("replay generate: \(generated.standardError)")
+    }
     let path = folder.path
-    let module = try buildModule(in: path)
+    var nativePages: [String: Data] = [:]
+    for name in pageNames {
+      nativePages[name] = try nativePageData(
+        Data(contentsOf: URL(fileURLWithPath: path + "/" + name)), name: name)
+    }
     let commandRuns: [@Sendable () throws -> Command] = names.map { name in
       {
         let result = try ReplayBinary.run([name, "--json", "--keep-going"], in: path)
@@ -109,9 +152,29 @@ struct Replays: Sendable {
       }
     }
     let commands = try allAtOnce(commandRuns)
+    let (browser, browserPages) = try replayInBrowser(
+      names, pages: pageNames, module: module.wait().get(), in: path)
     return Replays(
-      browser: try replayInBrowser(names, module: module, in: path),
-      command: Dictionary(uniqueKeysWithValues: zip(names, commands)))
+      browser: browser, command: Dictionary(uniqueKeysWithValues: zip(names, commands)),
+      browserPages: browserPages, nativePages: nativePages)
+  }
+
+  /// The page data the library makes natively for `recording` in one pass, as the module's
+  /// `replay_page_data` makes it.
+  static func nativePageData(_ recording: Data, name: String) throws -> Data {
+    var pass = PageData.OnePass(
+      options: Replayer.Options(), first: 0, last: nil,
+      expectedSteps: recording.reduce(0) { $0 + ($1 == 10 ? 1 : 0) })
+    recording.withUnsafeBytes { bytes in
+      _ = pass.read(bytes.bindMemory(to: UInt8.self))
+    }
+    _ = pass.finishReading()
+    guard case .ready = pass.outcome else {
+      throw RenderedPages.Failure("\(name): no page in one pass (\(pass.outcome))")
+    }
+    var data = Data()
+    pass.write(name: name) { data.append(contentsOf: $0) }
+    return data
   }
 
   /// Builds the module (unoptimized) with its script; its bytes.
@@ -137,9 +200,9 @@ struct Replays: Sendable {
 
   /// Replays the recordings `names` in `folder` with `module` in one page in the browser; each
   /// one's result by name.
-  static func replayInBrowser(_ names: [String], module: Data, in folder: String) throws
-    -> [String: Browser]
-  {
+  static func replayInBrowser(
+    _ names: [String], pages: [String], module: Data, in folder: String
+  ) throws -> (replays: [String: Browser], pages: [String: Browser]) {
     let recordings = try names.map { name in
       let bytes = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
       return "[\"\(name)\", \"\(bytes.base64EncodedString())\"]"
@@ -163,22 +226,22 @@ struct Replays: Sendable {
         };
         return imports;
       };
-      WebAssembly.compile(bytes("\(module.base64EncodedString())")).then((module) =>
-        WebAssembly.instantiate(module, importsOf(module))
-      ).then((made) => {
-        instance = made;
+      // Compiled and run before the page has loaded, so the DOM the browser dumps has the
+      // results (an asynchronous compile could still be running when it dumps).
+      try {
+        const module = new WebAssembly.Module(bytes("\(module.base64EncodedString())"));
+        instance = new WebAssembly.Instance(module, importsOf(module));
         const e = instance.exports;
         const put = (data) => {
           const pointer = e.replay_alloc(data.length);
           new Uint8Array(e.memory.buffer, pointer, data.length).set(data);
           return pointer;
         };
-        const results = {};
-        for (const [name, recording] of recordings) {
+        const run = (call, name, recording) => {
           const data = bytes(recording);
           const file = new TextEncoder().encode(name);
           const dataPointer = put(data), filePointer = put(file);
-          const errors = e.replay_json(dataPointer, data.length, filePointer, file.length);
+          const errors = call(dataPointer, data.length, filePointer, file.length);
           e.replay_free(dataPointer);
           e.replay_free(filePointer);
           const output = new Uint8Array(e.memory.buffer, e.replay_output(), e.replay_output_count());
@@ -186,12 +249,17 @@ struct Replays: Sendable {
           for (let start = 0; start < output.length; start += 8192) {
             text += String.fromCharCode.apply(null, output.subarray(start, start + 8192));
           }
-          results[name] = { errors, output: btoa(text) };
+          return { errors, output: btoa(text) };
+        };
+        const results = { replays: {}, pages: {} };
+        for (const [name, recording] of recordings) {
+          results.replays[name] = run(e.replay_json, name, recording);
+          if (\(pages).includes(name)) results.pages[name] = run(e.replay_page_data, name, recording);
         }
         document.getElementById("results").textContent = JSON.stringify(results);
-      }).catch((error) => {
+      } catch (error) {
         document.getElementById("results").textContent = "failed: " + error + " " + error.stack;
-      });
+      }
       </script></body></html>
       """
     let path = folder + "/harness.html"
@@ -201,15 +269,19 @@ struct Replays: Sendable {
       let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex)
     else { throw RenderedPages.Failure("no results in the page: \(dom.prefix(500))") }
     let text = RenderedPages.unescaped(String(dom[start.upperBound..<end.lowerBound]))
-    guard let json = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+    guard let json = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+      let replays = json["replays"] as? [String: Any], let pages = json["pages"] as? [String: Any]
     else { throw RenderedPages.Failure("the page did not replay: \(text.prefix(2_000))") }
-    var results: [String: Browser] = [:]
-    for (name, value) in json {
-      guard let value = value as? [String: Any], let errors = value["errors"] as? Int,
-        let output = (value["output"] as? String).flatMap({ Data(base64Encoded: $0) })
-      else { throw RenderedPages.Failure("\(name): a result the test cannot read") }
-      results[name] = Browser(output: output, errors: errors)
+    func read(_ values: [String: Any]) throws -> [String: Browser] {
+      var results: [String: Browser] = [:]
+      for (name, value) in values {
+        guard let value = value as? [String: Any], let errors = value["errors"] as? Int,
+          let output = (value["output"] as? String).flatMap({ Data(base64Encoded: $0) })
+        else { throw RenderedPages.Failure("\(name): a result the test cannot read") }
+        results[name] = Browser(output: output, errors: errors)
+      }
+      return results
     }
-    return results
+    return (try read(replays), try read(pages))
   }
 }

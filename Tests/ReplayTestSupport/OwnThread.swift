@@ -64,8 +64,11 @@ package final class Background<Value: Sendable>: @unchecked Sendable {
   private let lock = NSLock()
   private var result: Value?
   private var waiting: [CheckedContinuation<Value, Never>] = []
+  /// Left once the value is worked out, for ``wait()``.
+  private let done = DispatchGroup()
 
   package init(_ work: @escaping @Sendable () -> Value) {
+    done.enter()
     Thread.detachNewThread {
       let value = work()
       let waiting = self.lock.withLock {
@@ -73,8 +76,19 @@ package final class Background<Value: Sendable>: @unchecked Sendable {
         defer { self.waiting = [] }
         return self.waiting
       }
+      self.done.leave()
       for continuation in waiting { continuation.resume(returning: value) }
     }
+  }
+
+  /// The value, once it is worked out, blocking the calling thread until then (from a thread
+  /// of the test's own, not one of the tests' threads).
+  package func wait() -> Value {
+    done.wait()
+    guard let value = lock.withLock({ result }) else {
+      preconditionFailure("The work ended without a value")
+    }
+    return value
   }
 
   /// The value, once it is worked out.

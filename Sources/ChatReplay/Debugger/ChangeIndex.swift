@@ -248,7 +248,9 @@ private struct Leaves: Sendable {
     case .scrollToField: 3
     case .accessory: 4
     case .keyboardLayoutGuide: 5
-    case .custom: 0
+    #if !hasFeature(Embedded)
+      case .custom: 0
+    #endif
     }
   }
 

@@ -101,7 +101,7 @@ extension CommandSpec {
         'info breakpoints' lists every breakpoint and watchpoint with its number, hits, state
         and condition; 'info watchpoints' only watchpoints; 'info display' the displays.
         """,
-      arguments: [.words(InfoTopic.allCases.map(\.rawValue))],
+      arguments: [.words(InfoTopic.allCases.map { $0.rawValue })],
       parse: { arguments throws(DebuggerError) in
         try arguments.atMost(1)
         guard let word = arguments.words.first else { throw arguments.missing }

@@ -39,9 +39,9 @@ struct CommandSpec: Sendable {
     let matches = all.filter { $0.name.hasPrefix(word) }
     if matches.count == 1, let spec = matches.first { return .success(spec) }
     if matches.count > 1 {
-      return .failure(.ambiguousCommand(word, candidates: matches.map(\.name)))
+      return .failure(.ambiguousCommand(word, candidates: matches.map { $0.name }))
     }
-    let names = all.map(\.name) + all.flatMap(\.aliases)
+    let names = all.map { $0.name } + all.flatMap { $0.aliases }
     return .failure(.unknownCommand(word, suggestion: Suggestion.nearest(to: word, in: names)))
   }
 

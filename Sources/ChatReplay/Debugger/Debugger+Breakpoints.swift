@@ -52,7 +52,7 @@ extension Debugger {
       return ["Removed \(Self.count(count, "display"))."]
     }
     guard let index = displays.firstIndex(where: { $0.number == number }) else {
-      throw .noSuchDisplay(number, existing: displays.map(\.number))
+      throw .noSuchDisplay(number, existing: displays.map { $0.number })
     }
     displays.remove(at: index)
     return ["Removed display \(number)."]
@@ -65,7 +65,7 @@ extension Debugger {
     for number in numbers {
       let number = number == CommandArguments.newest ? breakpoints.last?.number ?? 0 : number
       guard let index = breakpoints.firstIndex(where: { $0.number == number }) else {
-        throw .noSuchBreakpoint(number, existing: breakpoints.map(\.number))
+        throw .noSuchBreakpoint(number, existing: breakpoints.map { $0.number })
       }
       result.append(index)
     }

@@ -18,7 +18,7 @@ extension Debugger {
     let word = endsWithSpace ? "" : words.popLast() ?? ""
     let start = prefix.count - word.count
     guard let name = words.first else {
-      return (start, CommandSpec.all.map(\.name).filter { $0.hasPrefix(word) })
+      return (start, CommandSpec.all.map { $0.name }.filter { $0.hasPrefix(word) })
     }
     guard case .success(let spec) = CommandSpec.find(name), !spec.arguments.isEmpty else {
       return (start, [])
@@ -38,7 +38,7 @@ extension Debugger {
       candidates = (["first", "last"] + marks.keys.sorted().map { ":" + $0 }).filter {
         $0.hasPrefix(word)
       }
-    case .command: candidates = CommandSpec.all.map(\.name).filter { $0.hasPrefix(word) }
+    case .command: candidates = CommandSpec.all.map { $0.name }.filter { $0.hasPrefix(word) }
     case .breakpoint:
       candidates = breakpoints.map { String($0.number) }.filter { $0.hasPrefix(word) }
     case .display: candidates = displays.map { String($0.number) }.filter { $0.hasPrefix(word) }
@@ -49,16 +49,16 @@ extension Debugger {
   }
 
   private mutating func expressionCompletions(_ word: String, after words: [String]) -> [String] {
-    let notifications = KeyboardNotification.Name.allCases.map(\.rawValue)
+    let notifications = KeyboardNotification.Name.allCases.map { $0.rawValue }
     let previous = words.last
     if previous == "event" {
-      return (Event.Kind.allCases.map(\.rawValue) + notifications).filter { $0.hasPrefix(word) }
+      return (Event.Kind.allCases.map { $0.rawValue } + notifications).filter { $0.hasPrefix(word) }
     }
     if previous == "keyboard" && words.dropLast().last == "event" {
       return notifications.filter { $0.hasPrefix(word) }
     }
     if previous == "diagnostic" {
-      return Diagnostic.Kind.allCases.map(\.rawValue).filter { $0.hasPrefix(word) }
+      return Diagnostic.Kind.allCases.map { $0.rawValue }.filter { $0.hasPrefix(word) }
     }
     let keywords = ["event", "diagnostic", "and", "or", "not", "true", "false"]
     return keywords.filter { $0.hasPrefix(word) && !word.isEmpty } + pathCompletions(word)

@@ -8,7 +8,7 @@ extension Debugger {
     case .failure(.ambiguousCommand(let word, let candidates)):
       throw .ambiguousCommand(word, candidates: candidates)
     case .failure:
-      let names = CommandSpec.all.map(\.name)
+      let names = CommandSpec.all.map { $0.name }
       throw .unknownHelpTopic(topic, suggestion: Suggestion.nearest(to: topic, in: names))
     }
     let aliases = spec.aliases.isEmpty ? "" : "  (also: \(spec.aliases.joined(separator: ", ")))"
@@ -22,8 +22,8 @@ extension Debugger {
     let shortAliases = CommandSpec.all.map { spec in
       spec.aliases.filter { $0.count <= 3 }.joined(separator: ",")
     }
-    let usageWidth = (CommandSpec.all.map(\.usage.count).max() ?? 0) + 2
-    let aliasWidth = (shortAliases.map(\.count).max() ?? 0) + 2
+    let usageWidth = (CommandSpec.all.map { $0.usage.count }.max() ?? 0) + 2
+    let aliasWidth = (shortAliases.map { $0.count }.max() ?? 0) + 2
     for (spec, aliases) in zip(CommandSpec.all, shortAliases) {
       lines.append("  " + spec.usage.padded(usageWidth) + aliases.padded(aliasWidth) + spec.summary)
     }

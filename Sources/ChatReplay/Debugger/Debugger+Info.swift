@@ -6,7 +6,7 @@ extension Debugger {
       guard !breakpoints.isEmpty else { return ["No breakpoints or watchpoints."] }
       return breakpointTable(breakpoints)
     case .watchpoints:
-      let watches = breakpoints.filter(\.isWatch)
+      let watches = breakpoints.filter { $0.isWatch }
       guard !watches.isEmpty else { return ["No watchpoints."] }
       return breakpointTable(watches)
     case .display:

@@ -22,7 +22,7 @@ extension Debugger {
       let value = display.path.value(in: current)?.text ?? "(none)"
       lines.append("  \(display.number): \(display.path) = \(value)")
     }
-    let ids = current.diagnostics.map(\.id)
+    let ids = current.diagnostics.map { $0.id }
     for diagnostic in current.diagnostics where !shownDiagnostics.contains(diagnostic.id) {
       let began = edge(of: diagnostic.id, before: target, after: previous, shownAtEdge: true)
       let since = began.map { $0 == target ? "" : " (since step \($0))" } ?? ""

@@ -52,6 +52,6 @@ extension Debugger {
     // of 't'.
     let limit = max(2, text.count / 3)
     return scored.filter { $0.1 <= limit && $0.1 < $0.0.count && $0.1 < text.count }
-      .sorted { $0.1 < $1.1 }.prefix(3).map(\.0)
+      .sorted { $0.1 < $1.1 }.prefix(3).map { $0.0 }
   }
 }

@@ -62,7 +62,7 @@ extension Debugger {
   /// The report of a stop: the hits, the stop, temporary breakpoints deleted, then the commands
   /// of the breakpoints that stopped.
   private mutating func report(_ stops: [(Int, String)], at target: Int) -> [String] {
-    var lines = stops.map(\.1) + stop(at: target)
+    var lines = stops.map { $0.1 } + stop(at: target)
     let numbers = stops.map { breakpoints[$0.0].number }
     var commands: [String] = []
     for (index, _) in stops { commands += breakpoints[index].commands }
@@ -113,14 +113,14 @@ extension Debugger {
   }
 
   private var noStopReason: String {
-    breakpoints.contains(where: \.isEnabled)
+    breakpoints.contains(where: { $0.isEnabled })
       ? "no breakpoint or watchpoint fired" : "no breakpoints or watchpoints are enabled"
   }
 
   /// The report of the first stop in `step+1…end`, or `nil` when nothing stops there.
   private mutating func scanForwards(through end: Int) -> [String]? {
     let start = step
-    guard end > start, breakpoints.contains(where: \.isEnabled) else { return nil }
+    guard end > start, breakpoints.contains(where: { $0.isEnabled }) else { return nil }
     if let trigger = trigger() {
       var candidate = start + 1
       var checked = 0
@@ -165,7 +165,7 @@ extension Debugger {
   mutating func reverseContinue() -> [String] {
     guard step > 0 else { return ["Already at step 0; 'continue' runs forwards."] }
     let start = step
-    if breakpoints.contains(where: \.isEnabled), let trigger = trigger() {
+    if breakpoints.contains(where: { $0.isEnabled }), let trigger = trigger() {
       var candidate = start - 1
       var checked = 0
       while candidate >= 1 {
@@ -179,7 +179,7 @@ extension Debugger {
         }
         candidate -= 1
       }
-    } else if breakpoints.contains(where: \.isEnabled) {
+    } else if breakpoints.contains(where: { $0.isEnabled }) {
       // Segment by segment from the current one backwards; each segment is replayed once, and the
       // first state of the later segment is kept to pair with the last state of this one.
       let interval = Timeline.checkpointInterval

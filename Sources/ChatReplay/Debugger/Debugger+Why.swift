@@ -7,8 +7,8 @@ extension Debugger {
     let inputs = explanation?.inputs ?? []
     let found =
       remembered == nil
-      ? lastChanges(of: [path] + inputs.map(\.path), atOrBefore: step)
-      : rememberedLastChanges(of: [path] + inputs.map(\.path), atOrBefore: step)
+      ? lastChanges(of: [path] + inputs.map { $0.path }, atOrBefore: step)
+      : rememberedLastChanges(of: [path] + inputs.map { $0.path }, atOrBefore: step)
     var lines = ["\(path) = \(value.text)"]
     if let explanation {
       lines += wrap("rule (\(layout)): " + explanation.rule, indent: "  ", continuation: "    ")
@@ -20,7 +20,7 @@ extension Debugger {
           let name =
             input.symbol == input.path.description
             ? input.symbol : "\(input.symbol) = \(input.path)"
-          return ["  \(name) = \(text)", describe(found[index + 1].map(\.step))]
+          return ["  \(name) = \(text)", describe(found[index + 1].map { $0.step })]
         }
         lines += table(rows)
       }

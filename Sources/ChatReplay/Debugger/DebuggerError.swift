@@ -54,10 +54,11 @@ public enum DebuggerError: Error, Hashable, Sendable {
     /// The names, in the order help lists them.
     public var names: [String] {
       switch self {
-      case .diagnostic: Diagnostic.Kind.allCases.map(\.rawValue)
+      case .diagnostic: Diagnostic.Kind.allCases.map { $0.rawValue }
       case .eventType:
-        Event.Kind.allCases.map(\.rawValue) + KeyboardNotification.Name.allCases.map(\.rawValue)
-      case .keyboardNotification: KeyboardNotification.Name.allCases.map(\.rawValue)
+        Event.Kind.allCases.map { $0.rawValue }
+          + KeyboardNotification.Name.allCases.map { $0.rawValue }
+      case .keyboardNotification: KeyboardNotification.Name.allCases.map { $0.rawValue }
       }
     }
   }
@@ -90,7 +91,7 @@ public enum DebuggerError: Error, Hashable, Sendable {
         case .eventWithoutType:
           (
             "'event' needs a type",
-            "one of " + Event.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+            "one of " + Event.Kind.allCases.map { $0.rawValue }.joined(separator: ", ")
           )
         case .literalAlone: ("a literal alone is not a condition", "compare it with a path")
         case .missingClosingParenthesis: ("missing ')'", "every '(' needs a ')'")

@@ -137,7 +137,7 @@ struct PageBuilder {
   /// ``finish(name:title:layout:lastStep:scene:to:)``, or, with `piecesOf` (the steps of each
   /// piece), to one that writes the phone in pieces beside this builder's.
   init(
-    measurer: any TextMeasuring, first: Int, expectedCount: Int, explaining timeline: Timeline?,
+    measurer: AnyTextMeasuring, first: Int, expectedCount: Int, explaining timeline: Timeline?,
     index: ChangeIndex? = nil, diagnosticChanges: DiagnosticChanges? = nil,
     readsFields: Bool = true, drawsScene: Bool = true, piecesOf pieceSteps: Int? = nil,
     textsToScript: Bool = false
@@ -186,19 +186,19 @@ struct PageBuilder {
   /// as a piece of its column (see ``PageData/pieceSteps(expectedSteps:)``), and forgets them.
   mutating func writePiece(to output: (UnsafeBufferPointer<UInt8>) -> Void) {
     precondition(writesPieces, "The page is not written in pieces")
-    for (name, column) in Self.grownColumns {
-      PageData.writePiece(name, &self[keyPath: column], to: output)
-    }
+    forEachGrownColumn { name, column in PageData.writePiece(name, &column, to: output) }
   }
 
-  /// The columns that grow with the steps, by the names the page's data gives them (the phone's,
-  /// ``PageScene/column``, is the scene's): in the data, or in pieces.
-  private static var grownColumns: [(name: StaticString, column: WritableKeyPath<Self, JSONWriter>)]
-  {
-    [
-      ("t", \.times), ("line", \.lines), ("type", \.typeColumn), ("summaryOf", \.summaryColumn),
-      ("counts", \.counts), ("changes", \.changes), ("messages", \.messages.stream),
-    ]
+  /// Calls `body` with each column that grows with the steps, by the name the page's data gives
+  /// it (the phone's, ``PageScene/column``, is the scene's): in the data, or in pieces.
+  private mutating func forEachGrownColumn(_ body: (StaticString, inout JSONWriter) -> Void) {
+    body("t", &times)
+    body("line", &lines)
+    body("type", &typeColumn)
+    body("summaryOf", &summaryColumn)
+    body("counts", &counts)
+    body("changes", &changes)
+    body("messages", &messages.stream)
   }
 
   private static func array() -> JSONWriter {
@@ -858,7 +858,7 @@ struct PageBuilder {
     // A page in pieces wrote its grown columns and its phone before its data.
     var streams: [(name: StaticString, stream: JSONWriter)] = []
     if !writesPieces {
-      streams = Self.grownColumns.map { ($0.name, self[keyPath: $0.column]) }
+      forEachGrownColumn { name, column in streams.append((name, column)) }
       streams.append(("phone", scene.column))
     }
     streams.append(("why", why))

@@ -39,7 +39,7 @@ extension PageData {
     head.key(
       "labels",
       zip(columns, timelines).map { column, timeline in
-        column.name + (timeline.screen.layout.changedOptionsText.map { " (\($0))" } ?? "")
+        column.name + (timeline.screen.changedOptionsText.map { " (\($0))" } ?? "")
       })
     head.keyName("compared")
     head.openArray()

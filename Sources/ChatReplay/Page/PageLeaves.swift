@@ -328,7 +328,7 @@ extension Diagnostic {
       return plain(first) && plain(second) && plain(third)
     case .messageHidden(let index, let minY, let maxY, let visibleMinY, let visibleMaxY):
       // The index an integer below 10^15, as the other numbers: exact as the field's `Double`.
-      return index.magnitude < 1_000_000_000_000_000 && plain(minY) && plain(maxY)
+      return UInt64(index.magnitude) < 1_000_000_000_000_000 && plain(minY) && plain(maxY)
         && plain(visibleMinY) && plain(visibleMaxY)
     default:
       return false

@@ -114,9 +114,13 @@ struct PageScene {
   private var overlapLabel = ""
 
   /// A scene column for about `expectedCount` steps, its texts measured with `measurer`.
-  init(measurer: any TextMeasuring, expectedCount: Int) {
+  init(measurer: AnyTextMeasuring, expectedCount: Int) {
     self.measurer = MemoizingMeasurer(measurer)
-    draftLines = (measurer as? FontMetricsMeasurer).map { DraftLines(measurer: $0) }
+    #if hasFeature(Embedded)
+      draftLines = DraftLines(measurer: measurer)
+    #else
+      draftLines = (measurer as? FontMetricsMeasurer).map { DraftLines(measurer: $0) }
+    #endif
     values = Array(repeating: 0, count: Self.fixedCount)
     written = values
     column = JSONWriter()

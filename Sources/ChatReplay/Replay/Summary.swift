@@ -10,12 +10,10 @@ public enum Summary {
   public static func title(file: String, header: SessionHeader, screen: ChatScreen) -> String {
     let f = JSONWriter.format
     let device = header.device
-    var layout = type(of: screen.layout).id.rawValue
+    var layout = screen.layoutID.rawValue
     var details: [String] = []
-    if let rxKeyboard = screen.layout as? RxKeyboardLayout {
-      details.append("RxKeyboard \(rxKeyboard.version.rawValue)")
-    }
-    if let changed = screen.layout.changedOptionsText { details.append(changed) }
+    if let version = screen.rxKeyboardVersion { details.append("RxKeyboard \(version.rawValue)") }
+    if let changed = screen.changedOptionsText { details.append(changed) }
     if !details.isEmpty { layout += " (" + details.joined(separator: "; ") + ")" }
     return
       "\(file): \(layout) on \(device.model), \(f(device.screen.width))×\(f(device.screen.height)) pt, "
@@ -39,7 +37,7 @@ public enum Summary {
     columns += pad(f(state.list.contentOffsetY), 8, right: true) + "  "
     columns += pad(String(state.messages.count), 4, right: true)
     if !state.diagnostics.isEmpty {
-      columns += "  " + state.diagnostics.map(\.id).joined(separator: " ")
+      columns += "  " + state.diagnostics.map { $0.id }.joined(separator: " ")
     }
     return columns
   }

@@ -2,7 +2,7 @@
 /// after step.
 final class MemoizingMeasurer: TextMeasuring, @unchecked Sendable {
   // `@unchecked`: one page builder uses it, on one thread, and drops it when the page is done.
-  private let measurer: any TextMeasuring
+  private let measurer: AnyTextMeasuring
   /// Past this many texts the memory starts again (a draft typed key by key is a new text each
   /// step, and is never laid out again).
   private static let limit = 4_096
@@ -34,9 +34,13 @@ final class MemoizingMeasurer: TextMeasuring, @unchecked Sendable {
     }
   }
 
-  init(_ measurer: any TextMeasuring) {
+  init(_ measurer: AnyTextMeasuring) {
     self.measurer = measurer
-    fontMeasurer = measurer as? FontMetricsMeasurer
+    #if hasFeature(Embedded)
+      fontMeasurer = measurer
+    #else
+      fontMeasurer = measurer as? FontMetricsMeasurer
+    #endif
     // Room for every text the memory holds before it starts again: it never grows by
     // rehashing.
     sizes.reserveCapacity(Self.limit)

@@ -38,7 +38,7 @@ public enum SVGDrawing {
   /// The SVG of `scene`, with `caption` paragraphs (the step, its diagnostics) below the phone,
   /// broken into lines by `measurer`.
   public static func document(
-    _ scene: Scene, caption paragraphs: [String], measurer: any TextMeasuring
+    _ scene: Scene, caption paragraphs: [String], measurer: AnyTextMeasuring
   ) -> String {
     let f = JSONWriter.format
     let caption = paragraphs.flatMap { paragraph in

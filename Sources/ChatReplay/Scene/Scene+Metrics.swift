@@ -40,8 +40,12 @@ extension Scene {
         metrics.textViewPaddings = layout.lineFragmentPaddings
       case .accessory(let box):
         metrics.fieldHeight = box.layout.textFieldHeight
-      case .scrollToField, .keyboardLayoutGuide, .custom:
+      case .scrollToField, .keyboardLayoutGuide:
         break
+      #if !hasFeature(Embedded)
+        case .custom:
+          break
+      #endif
       }
       return metrics
     }

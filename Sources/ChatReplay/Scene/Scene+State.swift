@@ -1,6 +1,6 @@
 extension Scene {
   /// The scene of `state`, with text laid out by `measurer` (the one its replay used).
-  public init(_ state: ChatState, measurer: any TextMeasuring) {
+  public init(_ state: ChatState, measurer: some TextMeasuring) {
     let metrics = Metrics.of(state)
     step = state.step
     layout = state.layout
@@ -84,7 +84,7 @@ extension Scene {
   /// The bubble of message `index`: it depends only on the message, the list's width and the
   /// layout.
   static func bubble(
-    _ state: ChatState, _ index: Int, metrics: Metrics, measurer: any TextMeasuring
+    _ state: ChatState, _ index: Int, metrics: Metrics, measurer: some TextMeasuring
   ) -> Bubble {
     let message = state.messages[index]
     let width = state.list.frame.width
@@ -121,7 +121,7 @@ extension Scene {
   /// `text`'s first line as a one-line label shows it: shortened with `…` when it does not fit
   /// in `width`.
   static func oneLine(
-    _ text: String, width: Double, fontSize: Double, _ measurer: any TextMeasuring
+    _ text: String, width: Double, fontSize: Double, _ measurer: some TextMeasuring
   ) -> String {
     let firstLine = String(text.prefix { !$0.isNewline })
     // A label fits when the measurer puts it on one line at the label's width.
@@ -141,7 +141,7 @@ extension Scene {
 
   /// The input bar with its field and send button, its text's block with no lines yet (they are
   /// `state.inputBar.text` laid out at the block's width and font size).
-  static func inputBar(_ state: ChatState, metrics: Metrics, measurer: any TextMeasuring)
+  static func inputBar(_ state: ChatState, metrics: Metrics, measurer: some TextMeasuring)
     -> InputBar
   {
     let bar = state.inputBar.frame

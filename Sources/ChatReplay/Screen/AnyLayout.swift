@@ -25,6 +25,28 @@
       }
     }
 
+    /// The layout's name.
+    public var id: LayoutID {
+      switch self {
+      case .rxkeyboard: RxKeyboardLayout.id
+      case .growing: GrowingLayout.id
+      case .scrollToField: ScrollToFieldLayout.id
+      case .accessory: AccessoryLayout.id
+      case .keyboardLayoutGuide: KeyboardLayoutGuideLayout.id
+      }
+    }
+
+    /// The layout's ``Layout/changedOptionsText``.
+    public var changedOptionsText: String? {
+      switch self {
+      case .rxkeyboard(let layout): layout.changedOptionsText
+      case .growing(let layout): layout.changedOptionsText
+      case .scrollToField(let layout): layout.changedOptionsText
+      case .accessory(let layout): layout.changedOptionsText
+      case .keyboardLayoutGuide(let layout): layout.changedOptionsText
+      }
+    }
+
     /// The layout with `setting` applied, or itself when `skippingUndeclared` and it has no such
     /// option (see ``applying(_:to:skippingUndeclared:)``).
     func applying(_ setting: LayoutOptionSetting, skippingUndeclared: Bool)
@@ -48,6 +70,30 @@
   /// A screen's layout: any ``Layout``, the built-in ones and those written outside the library.
   public typealias AnyLayout = any Layout
 #endif
+
+extension ChatScreen {
+  /// The name of the layout that makes the initial state.
+  public var layoutID: LayoutID {
+    #if hasFeature(Embedded)
+      layout.id
+    #else
+      type(of: layout).id
+    #endif
+  }
+
+  /// The version of RxKeyboard the layout follows, when it is `rxkeyboard`.
+  public var rxKeyboardVersion: RxKeyboardLayout.Version? {
+    #if hasFeature(Embedded)
+      if case .rxkeyboard(let layout) = layout { layout.version } else { nil }
+    #else
+      (layout as? RxKeyboardLayout)?.version
+    #endif
+  }
+
+  /// The layout's options that differ from its defaults, as `name=value` words; `nil` when none
+  /// does.
+  public var changedOptionsText: String? { layout.changedOptionsText }
+}
 
 extension LayoutID {
   /// The built-in layout of this name with its sample's constants, `rxkeyboard` following
