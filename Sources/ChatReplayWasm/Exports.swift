@@ -26,12 +26,7 @@ public func replayFree(_ pointer: UnsafeMutableRawPointer) {
 public func replayJSON(
   _ bytes: UnsafeRawPointer, _ count: Int32, _ name: UnsafeRawPointer, _ nameCount: Int32
 ) -> Int32 {
-  let recording = UnsafeBufferPointer(
-    start: bytes.assumingMemoryBound(to: UInt8.self), count: Int(count))
-  let file = String(
-    decoding: UnsafeBufferPointer(
-      start: name.assumingMemoryBound(to: UInt8.self), count: Int(nameCount)),
-    as: UTF8.self)
+  let (recording, file) = inputs(bytes, count, name, nameCount)
   var replayer = Replayer(options: Replayer.Options())
   var errors: [RecordingError] = []
   outputBytes.removeAll(keepingCapacity: true)
@@ -51,6 +46,20 @@ public func replayJSON(
     outputBytes.append(10)
   }
   return Int32(errors.count)
+}
+
+/// The recording's `count` bytes at `bytes`, and the file's name in the `nameCount` bytes of
+/// UTF-8 at `name`.
+private func inputs(
+  _ bytes: UnsafeRawPointer, _ count: Int32, _ name: UnsafeRawPointer, _ nameCount: Int32
+) -> (recording: UnsafeBufferPointer<UInt8>, file: String) {
+  let recording = UnsafeBufferPointer(
+    start: bytes.assumingMemoryBound(to: UInt8.self), count: Int(count))
+  let file = String(
+    decoding: UnsafeBufferPointer(
+      start: name.assumingMemoryBound(to: UInt8.self), count: Int(nameCount)),
+    as: UTF8.self)
+  return (recording, file)
 }
 
 /// Where the last replay's output starts.
@@ -74,12 +83,7 @@ public func replayOutputCount() -> Int32 {
 public func replayPageData(
   _ bytes: UnsafeRawPointer, _ count: Int32, _ name: UnsafeRawPointer, _ nameCount: Int32
 ) -> Int32 {
-  let recording = UnsafeBufferPointer(
-    start: bytes.assumingMemoryBound(to: UInt8.self), count: Int(count))
-  let file = String(
-    decoding: UnsafeBufferPointer(
-      start: name.assumingMemoryBound(to: UInt8.self), count: Int(nameCount)),
-    as: UTF8.self)
+  let (recording, file) = inputs(bytes, count, name, nameCount)
   outputBytes.removeAll(keepingCapacity: true)
   let lineCount = recording.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
   var pass = PageData.OnePass(

@@ -181,19 +181,10 @@ struct Replays: Sendable {
   static func buildModule(in folder: String) throws -> Data {
     let script = ReplayBinary.packageRoot.appendingPathComponent("Sources/ChatReplayWasm/build.sh")
     let path = folder + "/replay.wasm"
-    let process = Process()
-    process.executableURL = script
-    process.arguments = [path, "-Onone"]
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    let message = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
+    let result = try ReplayBinary.runProgram(script, [path, "-Onone"], timeout: 600)
+    guard result.status == 0 else {
       throw RenderedPages.Failure(
-        "build.sh failed (exit \(process.terminationStatus)): "
-          + String(decoding: message, as: UTF8.self).suffix(2_000))
+        "build.sh failed (exit \(result.status)): \(result.standardError.suffix(2_000))")
     }
     return try Data(contentsOf: URL(fileURLWithPath: path))
   }

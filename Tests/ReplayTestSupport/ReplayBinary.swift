@@ -53,6 +53,15 @@ package enum ReplayBinary {
     environment: [String: String?] = [:], timeout: Double = 120
   ) throws -> ProcessResult {
     guard let url else { throw CocoaError(.fileNoSuchFile) }
+    return try runProgram(
+      url, arguments, input: input, in: directory, environment: environment, timeout: timeout)
+  }
+
+  /// Runs the program at `url` like ``run(_:input:in:environment:timeout:)`` runs `replay`.
+  package static func runProgram(
+    _ url: URL, _ arguments: [String], input: String = "", in directory: String? = nil,
+    environment: [String: String?] = [:], timeout: Double = 120
+  ) throws -> ProcessResult {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
