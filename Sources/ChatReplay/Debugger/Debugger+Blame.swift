@@ -271,7 +271,7 @@ extension Debugger {
   /// Lines are put together as bytes: a page explains every value at every step, and joining
   /// and padding `String`s was most of `blame`'s cost.
   func table(_ rows: [[String]]) -> [String] {
-    guard let columns = rows.map { $0.count }.max() else { return [] }
+    guard let columns = rows.map({ $0.count }).max() else { return [] }
     let counts = rows.map { $0.map(Self.characterCount) }
     var widths = [Int](repeating: 0, count: columns)
     for row in counts {

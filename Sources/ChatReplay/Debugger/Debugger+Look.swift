@@ -133,7 +133,7 @@ extension Debugger {
     }
     guard !runs.isEmpty else { return ["No diagnostics in the whole recording."] }
     var lines: [String] = []
-    for id in Diagnostic.Kind.allCases.map { $0.rawValue } {
+    for id in Diagnostic.Kind.allCases.map({ $0.rawValue }) {
       guard let list = runs[id], let count = steps[id] else { continue }
       lines.append(
         "\(id): \(list.count) run\(list.count == 1 ? "" : "s"), \(count) step\(count == 1 ? "" : "s")"

@@ -28,7 +28,7 @@ package enum StateDiff {
     let isTop = label == "ChatState"
     switch (old, new) {
     case (.object(let before), .object(let after))
-    where !old.isCompact && before.map { $0.key } == after.map { $0.key }:
+    where !old.isCompact && before.map({ $0.key }) == after.map({ $0.key }):
       var body: [String] = []
       var unchanged = 0
       for (a, b) in zip(before, after) {
