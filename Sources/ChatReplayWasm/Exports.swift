@@ -1,5 +1,5 @@
-// The WebAssembly module's entry points (see build.sh): a recording in, its `--json` lines out,
-// replayed by the same library code as `replay FILE --json`.
+// The WebAssembly module's entry points (see build.sh): a recording in; out, its `--json` lines
+// or the page data `replay html` makes of it, by the same library code as the command.
 //
 // The module owns one output at a time; JavaScript copies it out before the next call.
 

@@ -1,11 +1,11 @@
 #!/bin/sh
-# Builds the replay's core (the decoder, the layouts, the text measurer and the replayer) with
-# Embedded Swift as a WebAssembly module, with the entry points in Exports.swift.
+# Builds the library with Embedded Swift as a WebAssembly module, with the entry points in
+# Exports.swift: a recording's `--json` lines, and the page data `replay html` makes.
 #
 #   Sources/ChatReplayWasm/build.sh OUTPUT.wasm [-O|-Onone]
 #
-# `-O` (the default) optimizes, in about 35 s on one core; `-Onone` builds in about 9 s, for the
-# test that replays recordings through the module in a browser.
+# `-O` (the default) optimizes, in about 75 s of CPU (about 66 s on two cores); `-Onone` builds
+# in about 16 s of CPU, for the test that replays recordings through the module in a browser.
 #
 # It needs the toolchain's Embedded Swift for `wasm32-unknown-none-wasm` (its standard library
 # and `wasm-ld`) and a C library for WebAssembly for `malloc` and `strtod` (Debian's `wasi-libc`,
@@ -26,9 +26,9 @@ for needed in "$embedded/libswiftUnicodeDataTables.a" "$libc/libc.a" "$toolchain
     exit 1
   fi
 done
-# The library, but what needs the C library's I/O, threads or Foundation's text, and the parts
-# no page or replay in a browser asks for: comparisons of layouts side by side, `check`'s report
-# formats and `replay layouts`' text.
+# The library but three parts that no page or replay in a browser asks for and that do not build
+# with Embedded Swift: the comparison of layouts side by side (it holds layouts as `AnyHashable`),
+# `check`'s report formats and `replay layouts`' text.
 files=$(cd "$library" && ls \
   Event.swift Geometry.swift JSONValue.swift Recording.swift Observation.swift Platform.swift \
   Codec/*.swift Screen/*.swift Text/*.swift Debugger/*.swift Replay/*.swift Page/*.swift \
