@@ -26,15 +26,18 @@ for needed in "$embedded/libswiftUnicodeDataTables.a" "$libc/libc.a" "$toolchain
     exit 1
   fi
 done
-# The library but three parts that no page or replay in a browser asks for and that do not build
-# with Embedded Swift: the comparison of layouts side by side (it holds layouts as `AnyHashable`),
-# `check`'s report formats and `replay layouts`' text.
+# The library but the parts that no page or replay in a browser asks for: the comparison of
+# layouts side by side (it holds layouts as `AnyHashable`, which Embedded Swift lacks), `check`'s
+# report formats, `replay layouts`' text, and the debugger's commands (pages that carry `why` and
+# `blame`, which ask the debugger, are not made here; its indexes and state trees are kept).
 files=$(cd "$library" && ls \
   Event.swift Geometry.swift JSONValue.swift Recording.swift Observation.swift Platform.swift \
   Codec/*.swift Screen/*.swift Text/*.swift Debugger/*.swift Replay/*.swift Page/*.swift \
   Scene/*.swift Check/*.swift |
   grep -v -e '^Screen/LayoutListing.swift$' -e '^Replay/Compar' -e '^Replay/SideBySide' \
-    -e '^Replay/ObservedRanking' -e '^Page/PageData+Layouts' -e '^Check/CheckFormat')
+    -e '^Replay/ObservedRanking' -e '^Page/PageData+Layouts' -e '^Check/CheckFormat' \
+    -e '^Debugger/Debugger' -e '^Debugger/Command' -e '^Debugger/Condition' \
+    -e '^Debugger/Trigger.swift$')
 # A module built from the same inputs is taken from .build/wasm (a test builds it at each run).
 cache="$here/../../.build/wasm"
 digest=$({

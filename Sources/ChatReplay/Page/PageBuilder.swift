@@ -11,7 +11,9 @@ struct PageBuilder {
   private let timeline: Timeline?
   /// The page's first step.
   private let first: Int
-  private var debugger: Debugger?
+  #if !hasFeature(Embedded)
+    private var debugger: Debugger?
+  #endif
   /// Whether the page carries `why` and `blame`, which need the paths that changed at each step.
   private let explains: Bool
   /// Whether the state's leaves and the diagnostics' changed values are read from their fields
@@ -157,13 +159,18 @@ struct PageBuilder {
     summaries = PageSummaryTable(expected: min(PageSummaryTable.limit, expectedCount))
     tracks = PageTracks(expectedCount: expectedCount)
     explains = timeline != nil
-    if let timeline {
-      // Every value's why and blame at every step of the window read the same values again.
-      var explainer = Debugger(
-        timeline: timeline, index: index, diagnosticChanges: diagnosticChanges)
-      explainer.rememberValues()
-      debugger = explainer
-    }
+    #if hasFeature(Embedded)
+      // The debugger that writes `why` and `blame` is not in an Embedded Swift build.
+      precondition(timeline == nil, "This build makes no page that carries why and blame")
+    #else
+      if let timeline {
+        // Every value's why and blame at every step of the window read the same values again.
+        var explainer = Debugger(
+          timeline: timeline, index: index, diagnosticChanges: diagnosticChanges)
+        explainer.rememberValues()
+        debugger = explainer
+      }
+    #endif
     // The streams made with room for the steps expected (about the bytes a step of a generated
     // recording takes in each), rather than grown by doubling: each doubling copied the stream
     // and touched fresh memory (page faults). Room never written is never touched. A page in
@@ -264,7 +271,9 @@ struct PageBuilder {
   /// ``previousState`` was made at every step, on entry).
   @inline(never)
   private mutating func explain(_ state: ChatState, changed: Set<Int>) {
-    addExplanations(state, changed: changed)
+    #if !hasFeature(Embedded)
+      addExplanations(state, changed: changed)
+    #endif
     previousState = state
   }
 
@@ -719,56 +728,58 @@ struct PageBuilder {
     return Self.intern(text, &texts, &textIndex)
   }
 
-  /// Writes `why` and `blame` for every value but the messages': `path, why, blame…`.
-  private mutating func addExplanations(_ state: ChatState, changed: Set<Int>) {
-    guard var debugger, let timeline else { return }
-    let step = state.step
-    _ = debugger.execute("goto \(step)")
-    var isObservation = false
-    if step > 0, case .observed = timeline.event(at: step).event { isObservation = true }
-    why.beginArray()
-    for id in leafIDs.filter({ $0 >= 0 }) + diagnosticIDs {
-      let path = paths[id]
-      let isChanged = index == 0 || changed.contains(id) || id < 2
-      let statePath: StatePath?
-      let bits: UInt32?
-      if let found = statePaths[id] {
-        (statePath, bits) = found
-      } else {
-        statePath = StatePath(parsing: path)
-        bits = statePath.flatMap { debugger.index.bits(for: $0) }?.bits
-        statePaths[id] = (statePath, bits)
-      }
-      // `blame` at a step depends only on which of the steps it lists set the value, so it
-      // stays the same text until one of those steps (those the change index marks).
-      let marks = bits.map { debugger.index.mask(at: step) & $0 != 0 }
-      let blame =
-        isChanged || marks != false || explained[id] == nil
-        ? internAgain(debugger.execute("blame \(path)").text, was: explained[id]?.blame)
-        : explained[id]?.blame ?? 0
-      // `why` reads the rule, the value and its inputs' values and last changes: while none
-      // of them changed (and no observation came in), its text is the previous step's.
-      let explanation = statePath.flatMap { state.explain($0) }
-      let isSame =
-        !isChanged && !isObservation && explained[id] != nil
-        && explained[id]?.explanation == explanation
-        && !(explanation?.inputs ?? []).contains { input in
-          // The debugger's states are the page's (the same replay), and it remembers values.
-          debugger.value(of: input.path, at: step)
-            != (previousState == nil ? nil : debugger.value(of: input.path, at: step - 1))
+  #if !hasFeature(Embedded)
+    /// Writes `why` and `blame` for every value but the messages': `path, why, blame…`.
+    private mutating func addExplanations(_ state: ChatState, changed: Set<Int>) {
+      guard var debugger, let timeline else { return }
+      let step = state.step
+      _ = debugger.execute("goto \(step)")
+      var isObservation = false
+      if step > 0, case .observed = timeline.event(at: step).event { isObservation = true }
+      why.beginArray()
+      for id in leafIDs.filter({ $0 >= 0 }) + diagnosticIDs {
+        let path = paths[id]
+        let isChanged = index == 0 || changed.contains(id) || id < 2
+        let statePath: StatePath?
+        let bits: UInt32?
+        if let found = statePaths[id] {
+          (statePath, bits) = found
+        } else {
+          statePath = StatePath(parsing: path)
+          bits = statePath.flatMap { debugger.index.bits(for: $0) }?.bits
+          statePaths[id] = (statePath, bits)
         }
-      let text =
-        isSame
-        ? explained[id]?.why ?? 0
-        : internAgain(debugger.execute("why \(path)").text, was: explained[id]?.why)
-      explained[id] = (text, blame, explanation)
-      why.integer(id)
-      why.integer(text)
-      why.integer(blame)
+        // `blame` at a step depends only on which of the steps it lists set the value, so it
+        // stays the same text until one of those steps (those the change index marks).
+        let marks = bits.map { debugger.index.mask(at: step) & $0 != 0 }
+        let blame =
+          isChanged || marks != false || explained[id] == nil
+          ? internAgain(debugger.execute("blame \(path)").text, was: explained[id]?.blame)
+          : explained[id]?.blame ?? 0
+        // `why` reads the rule, the value and its inputs' values and last changes: while none
+        // of them changed (and no observation came in), its text is the previous step's.
+        let explanation = statePath.flatMap { state.explain($0) }
+        let isSame =
+          !isChanged && !isObservation && explained[id] != nil
+          && explained[id]?.explanation == explanation
+          && !(explanation?.inputs ?? []).contains { input in
+            // The debugger's states are the page's (the same replay), and it remembers values.
+            debugger.value(of: input.path, at: step)
+              != (previousState == nil ? nil : debugger.value(of: input.path, at: step - 1))
+          }
+        let text =
+          isSame
+          ? explained[id]?.why ?? 0
+          : internAgain(debugger.execute("why \(path)").text, was: explained[id]?.why)
+        explained[id] = (text, blame, explanation)
+        why.integer(id)
+        why.integer(text)
+        why.integer(blame)
+      }
+      why.endArray()
+      self.debugger = debugger
     }
-    why.endArray()
-    self.debugger = debugger
-  }
+  #endif
 
   /// The data as one JSON object, in UTF-8: `title` is the page's, `layout` the recording's and
   /// `lastStep` its last step.
@@ -815,7 +826,7 @@ struct PageBuilder {
     head.keyName("summaries")
     summaries.withTexts { head.rawArray($0, through: output) }
     head.key("texts", texts)
-    head.key("explains", debugger != nil)
+    head.key("explains", explains)
     head.key("messageFields", messageFields)
     head.key("columns", ticks.count)
     head.keyName("tracks")
