@@ -72,6 +72,15 @@
 #endif
 
 extension ChatScreen {
+  /// The layout of a screen made without one: `rxkeyboard` with its sample's constants.
+  @usableFromInline static var defaultLayout: AnyLayout {
+    #if hasFeature(Embedded)
+      .rxkeyboard(RxKeyboardLayout())
+    #else
+      RxKeyboardLayout()
+    #endif
+  }
+
   /// The name of the layout that makes the initial state.
   public var layoutID: LayoutID {
     #if hasFeature(Embedded)

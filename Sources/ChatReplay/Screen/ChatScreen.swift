@@ -13,24 +13,13 @@ public struct ChatScreen: Sendable {
   public var layout: AnyLayout
   public var measurer: AnyTextMeasuring
 
-  #if hasFeature(Embedded)
-    /// A screen driven by `layout`.
-    public init(
-      layout: AnyLayout = .rxkeyboard(RxKeyboardLayout()),
-      measurer: AnyTextMeasuring = FontMetricsMeasurer()
-    ) {
-      self.layout = layout
-      self.measurer = measurer
-    }
-  #else
-    /// A screen driven by `layout`.
-    public init(
-      layout: AnyLayout = RxKeyboardLayout(), measurer: AnyTextMeasuring = FontMetricsMeasurer()
-    ) {
-      self.layout = layout
-      self.measurer = measurer
-    }
-  #endif
+  /// A screen driven by `layout`.
+  public init(
+    layout: AnyLayout = ChatScreen.defaultLayout, measurer: AnyTextMeasuring = FontMetricsMeasurer()
+  ) {
+    self.layout = layout
+    self.measurer = measurer
+  }
 
   /// A screen driven by the built-in layout `id`, with its sample's constants.
   ///

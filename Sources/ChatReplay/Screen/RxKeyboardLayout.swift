@@ -14,7 +14,7 @@
 ///   positive ("will show"): `contentOffset.y += k`, unclamped.
 ///
 /// Then the diagnostics every layout shares (``ChatState``'s geometry checks).
-public struct RxKeyboardLayout: Layout {
+public struct RxKeyboardLayout: BalloonListConstants {
   /// The RxKeyboard releases the layout can follow.
   public enum Version: String, CaseIterable, Hashable, Sendable {
     /// The sample's release: `visibleHeight = H - y`.
@@ -41,34 +41,11 @@ public struct RxKeyboardLayout: Layout {
     "A Messages-like chat whose input bar and list insets follow RxKeyboard's visibleHeight."
 
   public static var options: [LayoutOption<Self>] {
-    [
-      .points(
-        "navigationBar.height", get: { $0.navigationBarHeight },
-        set: { $0.navigationBarHeight = $1 }, in: 0...200,
-        "The navigation bar's height, added to the list's top inset."),
-      .points(
-        "navigationBar.compactHeight", get: { $0.compactNavigationBarHeight },
-        set: { $0.compactNavigationBarHeight = $1 }, in: 0...200,
-        "The navigation bar's height in a compact-height window (an iPhone in landscape)."),
+    navigationBarOptions + [
       .points(
         "inputBar.height", get: { $0.inputBarHeight }, set: { $0.inputBarHeight = $1 }, in: 1...400,
-        "The input bar's height (MessageInputBar's intrinsic height)."),
-      .points(
-        "balloon.maxWidth", get: { $0.balloonMaxWidth }, set: { $0.balloonMaxWidth = $1 },
-        in: 1...2000, "A message balloon's maximum width."),
-      .points(
-        "balloon.inset", get: { $0.balloonInset }, set: { $0.balloonInset = $1 }, in: 0...200,
-        "The balloon's inset around its label, on each side."),
-      .points(
-        "font.size", get: { $0.fontSize }, set: { $0.fontSize = $1 }, in: 1...200,
-        "The messages' system font size."),
-      .points(
-        "cell.spacing", get: { $0.lineSpacing }, set: { $0.lineSpacing = $1 }, in: 0...200,
-        "The space between two cells."),
-      .points(
-        "section.inset", get: { $0.sectionInset }, set: { $0.sectionInset = $1 }, in: 0...200,
-        "The space above the first cell and below the last."),
-    ]
+        "The input bar's height (MessageInputBar's intrinsic height).")
+    ] + balloonListOptions
   }
 
   /// The RxKeyboard release followed.
