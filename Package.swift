@@ -34,10 +34,14 @@ let package = Package(
       dependencies: ["ChatReplay"]
     ),
 
+    // The library built as a WebAssembly module, in base64 (Sources/ChatReplayWasm/build.sh
+    // --ship): `replay html` copies it into the pages that replay their recording.
+    .target(name: "ReplayPageModule"),
+
     // Executable
     .executableTarget(
       name: "replay",
-      dependencies: ["ChatReplay", "LineEditing"]
+      dependencies: ["ChatReplay", "LineEditing", "ReplayPageModule"]
     ),
     // libFuzzer entry point; built and run only by .ci/fuzz.sh (see the file).
     .executableTarget(
@@ -61,7 +65,9 @@ let package = Package(
     // own code through `@testable import`.
     .testTarget(
       name: "ReplayEndToEndTests",
-      dependencies: ["ChatReplay", "replay", "ReplayFuzz", "ReplayTestSupport"],
+      dependencies: [
+        "ChatReplay", "replay", "ReplayFuzz", "ReplayPageModule", "ReplayTestSupport",
+      ],
       exclude: ["ReplayFuzz/Fixtures"]
     ),
     // A layout written outside the library with its public API only (no @testable), run through

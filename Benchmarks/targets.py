@@ -13,7 +13,8 @@ peak memory against the file's size), `check` with its second thread, and a nati
 program extracting every field (Benchmarks/simdjson-peer.cpp). Then each path on the 5M-event file
 against its 1M time in the same round (`jq -c .` is not run on it: no target needs it). `replay html` is measured on the 10k-event file (--small) and the 1M one
 (a page holds at most 2,000,000 steps, so the 5M file is refused by design): its time against
-`check --jobs 1` on the same file, the page's size, and its peak memory. Every figure is printed in wall time
+`check --jobs 1` on the same file, the page's size, and its peak memory; on the 1M file, also
+`replay html --precomputed`, the page that carries its data (no target: for reference). Every figure is printed in wall time
 and in CPU time (user + system), which other processes on a busy machine disturb less; the
 verdicts use wall time, as the targets are stated.
 
@@ -60,8 +61,11 @@ def main():
     args = parser.parse_args()
     replay, runs = args.replay, args.runs
     medium, large = args.files
-    has_html = subprocess.run([replay, "html", "--help"], stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL).returncode == 0
+    html_help = subprocess.run([replay, "html", "--help"], capture_output=True, text=True)
+    has_html = html_help.returncode == 0
+    # The page made with its data in it, which `replay html` made before pages replayed their
+    # recording: measured beside the page the command makes, for reference (no target).
+    has_precomputed = has_html and "--precomputed" in html_help.stdout
     # The pages go to a file system in memory where there is one: on a disk, writing the 1M
     # page (129 MB, `fsync`ed before its rename) took anywhere from about 0.1 s to 1.8 s more
     # from one run to the next on this project's machines (a virtual disk mounted with
@@ -76,19 +80,20 @@ def main():
     def check(path):
         return Command([replay, "check", "--jobs", "1", "--no-times", path])
 
-    def html_command(path):
+    def html_command(path, precomputed=False):
         """`replay html` writing its page to a new file, as a user's first page is. Before each
         run, untimed, the last round's page is deleted and the file systems synced: on a disk
         mounted with `discard` (this project's machines), a page written over the last one took
         0.7 to 1.2 s longer than one written after the old page's deletion had been synced
         (1.84-2.41 s against 1.04-1.31 s, six pairs, 3 December 2026)."""
-        page = pages[path]
+        page = pages[path] + (".precomputed.html" if precomputed else "")
 
         def fresh():
             if os.path.exists(page):
                 os.remove(page)
             os.sync()
-        return Command([replay, "html", path, "--output", page], peak=True, before=fresh)
+        return Command([replay, "html", path, "--output", page]
+                       + (["--precomputed"] if precomputed else []), peak=True, before=fresh)
 
     def paths(path):
         result = {
@@ -106,6 +111,8 @@ def main():
             del result["jq -c ."]
         if path in pages:
             result["html"] = html_command(path)
+            if path == medium and has_precomputed:
+                result["html --precomputed"] = html_command(path, precomputed=True)
         return result
 
     commands = {}
@@ -114,7 +121,7 @@ def main():
         commands[(path, "html")] = html_command(path)
     for path in (medium,) if args.only_html else (medium, large):
         for name, command in paths(path).items():
-            if args.only_html and name not in ("check --jobs 1", "html"):
+            if args.only_html and name not in ("check --jobs 1", "html", "html --precomputed"):
                 continue
             commands[(path, name)] = command
 
@@ -156,6 +163,15 @@ def main():
                   f"{page / 1e6:>8.1f}MB{page / size:>9.2f}x{rounds.peak(html):>5.0f}MiB")
             if path == medium:
                 verdict("html vs check --jobs 1 (1M events)", wall[0], 3, rounds_detail(wall))
+            precomputed = (path, "html --precomputed")
+            if rounds.has(precomputed):
+                wall = rounds.ratio(precomputed, reference)
+                cpu = rounds.ratio(precomputed, reference, "cpu")
+                page = os.path.getsize(pages[path] + ".precomputed.html")
+                print(f"  {os.path.basename(path) + ' --precomputed':<31}"
+                      f"{rounds.median(reference):>7.3f}s{rounds.median(precomputed):>8.3f}s"
+                      f"{spread(wall):>22}{spread(cpu):>22}{page / 1e6:>8.1f}MB"
+                      f"{page / size:>9.2f}x{rounds.peak(precomputed):>5.0f}MiB")
         print()
     if args.only_html:
         print("targets (wall time, this run):")

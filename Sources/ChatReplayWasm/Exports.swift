@@ -26,7 +26,8 @@ public func replayFree(_ pointer: UnsafeMutableRawPointer) {
 public func replayJSON(
   _ bytes: UnsafeRawPointer, _ count: Int32, _ name: UnsafeRawPointer, _ nameCount: Int32
 ) -> Int32 {
-  let (recording, file) = inputs(bytes, count, name, nameCount)
+  let recording = buffer(bytes, count)
+  let file = String(decoding: buffer(name, nameCount), as: UTF8.self)
   var replayer = Replayer(options: Replayer.Options())
   var errors: [RecordingError] = []
   outputBytes.removeAll(keepingCapacity: true)
@@ -48,18 +49,9 @@ public func replayJSON(
   return Int32(errors.count)
 }
 
-/// The recording's `count` bytes at `bytes`, and the file's name in the `nameCount` bytes of
-/// UTF-8 at `name`.
-private func inputs(
-  _ bytes: UnsafeRawPointer, _ count: Int32, _ name: UnsafeRawPointer, _ nameCount: Int32
-) -> (recording: UnsafeBufferPointer<UInt8>, file: String) {
-  let recording = UnsafeBufferPointer(
-    start: bytes.assumingMemoryBound(to: UInt8.self), count: Int(count))
-  let file = String(
-    decoding: UnsafeBufferPointer(
-      start: name.assumingMemoryBound(to: UInt8.self), count: Int(nameCount)),
-    as: UTF8.self)
-  return (recording, file)
+/// The `count` bytes at `bytes`.
+private func buffer(_ bytes: UnsafeRawPointer, _ count: Int32) -> UnsafeBufferPointer<UInt8> {
+  UnsafeBufferPointer(start: bytes.assumingMemoryBound(to: UInt8.self), count: Int(count))
 }
 
 /// Where the last replay's output starts.
@@ -75,27 +67,32 @@ public func replayOutputCount() -> Int32 {
 }
 
 /// Makes the page data `replay html` writes for the `count` bytes at `bytes` (a whole recording
-/// of more than ``PageData/explainedStepLimit`` steps), in one piece, naming the file with the
-/// `nameCount` bytes of UTF-8 at `name`: 0 and the data, or 1 and the first bad line's error as
-/// `replay html` reports it, or 2 (and no output) for a recording short enough to carry `why` and
-/// `blame`, which this module does not make, or too long for one page.
+/// of more than ``PageData/explainedStepLimit`` steps), in one piece, with the settings of
+/// ``PageReplaySettings`` in the `settingsCount` bytes at `settings` (its fields joined by NUL):
+/// 0 and the data, or 1 and the first bad line's error as `replay html` reports it, or 2 (and
+/// no output) for a recording short enough to carry `why` and `blame`, which this module does
+/// not make, or too long for one page, or settings it cannot read.
 @_cdecl("replay_page_data")
 public func replayPageData(
-  _ bytes: UnsafeRawPointer, _ count: Int32, _ name: UnsafeRawPointer, _ nameCount: Int32
+  _ bytes: UnsafeRawPointer, _ count: Int32, _ settings: UnsafeRawPointer, _ settingsCount: Int32
 ) -> Int32 {
-  let (recording, file) = inputs(bytes, count, name, nameCount)
   outputBytes.removeAll(keepingCapacity: true)
+  let recording = buffer(bytes, count)
+  guard let settings = PageReplaySettings(joined: buffer(settings, settingsCount)) else {
+    return 2
+  }
   let lineCount = recording.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
   var pass = PageData.OnePass(
-    options: Replayer.Options(), first: 0, last: nil, expectedSteps: lineCount)
+    options: settings.options, first: settings.first, last: settings.last,
+    expectedSteps: lineCount)
   _ = pass.read(recording)
   _ = pass.finishReading()
   switch pass.outcome {
   case .ready:
-    pass.write(name: file) { outputBytes.append(contentsOf: $0) }
+    pass.write(name: settings.name) { outputBytes.append(contentsOf: $0) }
     return 0
   case .failed(let error):
-    outputBytes.append(contentsOf: error.rendered(file: file).utf8)
+    outputBytes.append(contentsOf: error.rendered(file: settings.name).utf8)
     outputBytes.append(10)
     return 1
   case .explained, .outsideWindow:

@@ -322,10 +322,12 @@ struct CheckCommand: Command {
     return (files, obsolete)
   }
 
-  /// Replays `path` without keeping states; with `states`, writes each as `--json` does into it.
+  /// Replays `path` without keeping states; with `states`, writes each as `--json` does into it;
+  /// with `copy`, hands it each chunk of the file as it is read, in order.
   static func check(
     _ path: String, options: Replayer.Options, keepGoing: Bool, showsTimes: Bool,
-    decodeAhead: Bool, reading: Reading = Reading(), states: UnsafeMutablePointer<[UInt8]>? = nil
+    decodeAhead: Bool, reading: Reading = Reading(), states: UnsafeMutablePointer<[UInt8]>? = nil,
+    copyingTo copy: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil
   ) -> CheckReport {
     let started = ContinuousClock.now
     let name = displayName(forPath: path)
@@ -345,6 +347,7 @@ struct CheckCommand: Command {
         chunkSize: reading.chunkSize, window: reading.window
       ) { chunk, decoded in
         gathering.report.bytes += chunk.count
+        copy?(chunk)
         // Closures written in place (not local functions) keep the accesses static.
         if countsOnly {
           return replayer.read(

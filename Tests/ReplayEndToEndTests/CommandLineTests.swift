@@ -42,7 +42,7 @@ struct CommandLineTests {
     """
   static let htmlUsage = """
     Usage: replay html FILE [-o OUT.html] [--from N] [--to M] [--layout NAME] [--layouts LIST]
-                       [--option NAME=VALUE] [--rxkeyboard-version V] [--jobs N]
+                       [--option NAME=VALUE] [--rxkeyboard-version V] [--jobs N] [--precomputed]
     """
   static let generateUsage = """
     Usage: replay generate [--seed N] [--events N] [--profile NAME] [--adversarial] [--layout NAME]

@@ -85,13 +85,16 @@ struct FirefoxPageTests {
           + ["-o", folder.path + "/" + page])
       #expect(written.status == 0, "\(written.standardError)")
     }
-    // A page long enough to be written in pieces (601 steps, three of 256 and the rest: see
-    // HTMLPageTests' `aLongPageIsWrittenInPieces`), opened at a step of its second piece; its bar
-    // where `replay --json --at` puts it.
+    // A long page (601 steps) as `replay html` makes it, which replays its recording with the
+    // library built as WebAssembly when it opens, and the same page with `--precomputed`,
+    // written in pieces (three of 256 steps and the rest: see HTMLPageTests'
+    // `aLongPageIsWrittenInPieces`); each opened at a step of the second piece, its bar where
+    // `replay --json --at` puts it.
     let generated = folder.path + "/generated.jsonl"
     for arguments in [
       ["generate", "--seed", "3", "--events", "600", "--output", generated],
-      ["html", generated, "-o", folder.path + "/pieces.html"],
+      ["html", generated, "-o", folder.path + "/replaying.html"],
+      ["html", generated, "-o", folder.path + "/pieces.html", "--precomputed"],
     ] {
       let run = try ReplayBinary.run(arguments)
       #expect(run.status == 0, "\(run.standardError)")
@@ -101,7 +104,11 @@ struct FirefoxPageTests {
     let bar = (object?["inputBar"] as? [String: Any])?["frame"] as? [String: Double]
     let barY = try #require(bar?["y"], "no input bar in \(state)")
     try #require(barY == barY.rounded(), "the harness compares the bar's y as an integer")
-    try Data(Self.harness(Self.frames + [("pieces.html", 300, [Int(barY)])]).utf8).write(
+    try Data(
+      Self.harness(
+        Self.frames + [("replaying.html", 300, [Int(barY)]), ("pieces.html", 300, [Int(barY)])]
+      ).utf8
+    ).write(
       to: URL(fileURLWithPath: folder.path + "/harness.html"))
     // A fresh profile. Frames of file:// pages may read each other only with the first
     // preference; the others turn off what a first start does besides (extensions, updates,

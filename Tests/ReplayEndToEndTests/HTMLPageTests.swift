@@ -188,6 +188,46 @@ struct HTMLPageTests {
     #expect(pages.threadPages.0 == pages.threadPages.1)
   }
 
+  /// A long page replays its recording when it opens, with the library built as WebAssembly
+  /// that it carries, and has the same data as the page made with `--precomputed`, which
+  /// carries the data made by `replay html`: a generated recording, an adversarial one (extreme
+  /// numbers, texts with every escape) and a hostile one (texts that end a script element or
+  /// open a comment, CR LF, lone CRs).
+  @Test(arguments: [
+    (RenderedPages.onePass, RenderedPages.onePassPrecomputed),
+    (RenderedPages.adversarial, RenderedPages.adversarialPrecomputed),
+    (RenderedPages.hostile, RenderedPages.hostilePrecomputed),
+  ])
+  func aPageThatReplaysItsRecordingHasThePrecomputedData(
+    _ replaying: RenderedPages.Visit, _ precomputed: RenderedPages.Visit
+  ) async throws {
+    let pages = try await RenderedPages.get()
+    let made = try #require(pages.doms[replaying.page + "#data"], "no data in \(replaying.page)")
+    let carried = try #require(pages.doms[precomputed.page + "#data"])
+    #expect(made.count > 10_000)
+    // Where they part, not the two texts (a hundred kilobytes each).
+    let parted = zip(made.utf8, carried.utf8).prefix { $0 == $1 }.count
+    #expect(
+      made.utf8.count == carried.utf8.count && parted == made.utf8.count,
+      "\(replaying.page): the data made in the page differ from byte \(parted): \(String(decoding: made.utf8.dropFirst(parted).prefix(80), as: UTF8.self))"
+    )
+    // What each page carries, and the replaying page's settings: its name, from step 0 to the
+    // last, the header's layout, RxKeyboard 1.0.0.
+    let page = String(decoding: try #require(pages.longPages[replaying.page]), as: UTF8.self)
+    #expect(page.contains(#"<script type="application/jsonl" id="recording">"#))
+    #expect(!page.contains(#"id="data""#))
+    #expect(page.contains("/\(replaying.name)\",\"0\",\"\",\"\",\"1.0.0\"]</script>"))
+    if replaying.name == RenderedPages.hostile.name {
+      // 600 lines ended by CR LF, every CR carried as a space; each `<` escaped.
+      #expect(page.ranges(of: " \n").count >= 600)
+      #expect(!page.contains("\r"))
+      #expect(page.contains(#"\u003c/script>\u003c!--\u003cscript>"#))
+    }
+    let other = String(decoding: try #require(pages.longPages[precomputed.page]), as: UTF8.self)
+    #expect(other.contains(#"<script type="application/json" id="data">"#))
+    #expect(!other.contains(#"id="recording""#))
+  }
+
   @Test func aLongPageIsWrittenInPieces() async throws {
     let pages = try await RenderedPages.get()
     let page = String(decoding: pages.threadPages.1, as: UTF8.self)
@@ -364,6 +404,8 @@ struct RenderedPages: Sendable {
     var page: String { name + (arguments.isEmpty ? "" : "." + label) }
     /// Whether the page is a side-by-side one (`--layouts`).
     var isSideBySide: Bool { arguments.contains("--layouts") }
+    /// Whether the harness writes the page's data as the script holds it (`PAGE#data`).
+    var dumpsData = false
   }
 
   static let visits = [
@@ -377,13 +419,53 @@ struct RenderedPages: Sendable {
   /// among keystrokes whose summaries the page's script makes: at 400 (more than 24 characters,
   /// ideographs among them), 476 (an emoji, then ASCII) and 556 (more than 24 ASCII characters,
   /// ideographs past the 25th).
-  static let onePass = Visit(name: "generated.jsonl", steps: [3, 300, 400, 476, 556, 600])
+  ///
+  /// The page opened is the one `replay html` makes by default, which replays its recording
+  /// when it opens (``PageReplaySettings``); ``onePassPrecomputed`` is the page made in one pass
+  /// with `--precomputed`, which carries the data.
+  static let onePass = Visit(
+    name: "generated.jsonl", steps: [3, 300, 400, 476, 556, 600], dumpsData: true)
+  static let onePassPrecomputed = Visit(
+    name: "generated.jsonl", steps: [3], arguments: ["--precomputed"], label: "precomputed",
+    dumpsData: true)
 
   /// A generated adversarial recording of 400 events (a page made in one pass): opened at a
   /// step among keystrokes whose texts replay escapes (75), and at steps whose diagnostics'
   /// messages the page's script words (37: a message hidden and the offset out of range; 39: the
   /// keyboard gap and a message hidden).
-  static let adversarial = Visit(name: "adversarial.jsonl", steps: [75, 37, 39])
+  static let adversarial = Visit(name: "adversarial.jsonl", steps: [75, 37, 39], dumpsData: true)
+  static let adversarialPrecomputed = Visit(
+    name: "adversarial.jsonl", steps: [37], arguments: ["--precomputed"], label: "precomputed",
+    dumpsData: true)
+
+  /// ``onePass``'s recording made hostile to a page that carries it: texts that end a script
+  /// element and open an HTML comment, lines ended by CR LF, and a lone CR (white space) inside
+  /// some lines, which HTML reads as a line break (``hostileRecording(_:)``).
+  static let hostile = Visit(name: "hostile.jsonl", steps: [300], dumpsData: true)
+  static let hostilePrecomputed = Visit(
+    name: "hostile.jsonl", steps: [300], arguments: ["--precomputed"], label: "precomputed",
+    dumpsData: true)
+
+  /// `recording` with every fifth text prefixed by `</script><!--<script>`, a CR after the first
+  /// comma of every seventh line, and CR LF between lines: the same events, as valid.
+  static func hostileRecording(_ recording: String) -> String {
+    var texts = 0
+    let lines = recording.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+      .map { index, line in
+        var line = String(line)
+        if let text = line.range(of: #""text":""#) {
+          texts += 1
+          if texts % 5 == 0 {
+            line.insert(contentsOf: "</script><!--<script>", at: text.upperBound)
+          }
+        }
+        if index % 7 == 3, let comma = line.firstIndex(of: ",") {
+          line.insert("\r", at: line.index(after: comma))
+        }
+        return line
+      }
+    return lines.joined(separator: "\r\n")
+  }
 
   /// A page with a layout option, for its header.
   static let withOption = Visit(
@@ -432,6 +514,8 @@ struct RenderedPages: Sendable {
   let sameInputPages: (Data, Data)
   /// The page of a generated recording of 230 events made with `--jobs 1` and with `--jobs 2`.
   let threadPages: (Data, Data)
+  /// The pages of ``onePass``, ``adversarial`` and their precomputed visits, by their names.
+  let longPages: [String: Data]
 
   /// The page `replay check --artifacts` wrote for a failing recording, and what check printed.
   let artifactPage: Data
@@ -488,11 +572,25 @@ struct RenderedPages: Sendable {
     runs.append {
       try replay(["generate", "--seed", "3", "--events", "600", "--output", generated])
       for jobs in ["1", "2"] {
-        try replay(["html", generated, "-o", path + "/jobs\(jobs).html", "--jobs", jobs])
+        try replay(
+          ["html", generated, "-o", path + "/jobs\(jobs).html", "--jobs", jobs, "--precomputed"])
+      }
+      try replay(["html", generated, "-o", path + "/" + onePass.page + ".html"])
+      let hostile = path + "/" + Self.hostile.name
+      try Data(
+        hostileRecording(
+          String(decoding: try Data(contentsOf: URL(fileURLWithPath: generated)), as: UTF8.self)
+        ).utf8
+      ).write(to: URL(fileURLWithPath: hostile))
+      for visit in [Self.hostile, hostilePrecomputed] {
+        try replay(["html", hostile, "-o", path + "/" + visit.page + ".html"] + visit.arguments)
       }
       try replay(
         ["generate", "--adversarial", "--seed", "1", "--events", "400", "--output", adversarial])
-      try replay(["html", adversarial, "-o", path + "/" + Self.adversarial.page + ".html"])
+      for visit in [Self.adversarial, adversarialPrecomputed] {
+        try replay(
+          ["html", adversarial, "-o", path + "/" + visit.page + ".html"] + visit.arguments)
+      }
       for step in Self.adversarial.steps {
         let json = try replay([adversarial, "--json", "--at", "\(step)"]).standardOutput
         try Data(json.utf8).write(
@@ -541,16 +639,20 @@ struct RenderedPages: Sendable {
         decoding: try Data(contentsOf: URL(fileURLWithPath: path + "/generated.\(step).json")),
         as: UTF8.self)
     }
-    // The page made with two threads is the one the browser opens.
+    // The page made in one pass with two threads is the one the browser opens.
     try FileManager.default.copyItem(
-      atPath: path + "/jobs2.html", toPath: path + "/" + onePass.page + ".html")
+      atPath: path + "/jobs2.html", toPath: path + "/" + onePassPrecomputed.page + ".html")
     func read(_ name: String) throws -> Data {
       try Data(contentsOf: URL(fileURLWithPath: path + "/" + name))
     }
     let harness = path + "/harness.html"
     try Data(
       Self.harness(
-        Self.visits + [Self.withOption, Self.sideBySide, Self.onePass, Self.adversarial]
+        Self.visits + [
+          Self.withOption, Self.sideBySide, Self.onePass, Self.adversarial,
+          Self.onePassPrecomputed, Self.adversarialPrecomputed, Self.hostile,
+          Self.hostilePrecomputed,
+        ]
       ).utf8
     )
     .write(
@@ -578,6 +680,12 @@ struct RenderedPages: Sendable {
       doms: object, screenshots: try [0, 2].map { try read("\($0).png") },
       sameInputPages: (try read("again.html"), try read(Self.visits[2].name + ".html")),
       threadPages: (try read("jobs1.html"), try read("jobs2.html")),
+      longPages: try Dictionary(
+        uniqueKeysWithValues: [
+          Self.onePass, Self.onePassPrecomputed, Self.adversarial, Self.adversarialPrecomputed,
+          Self.hostile, Self.hostilePrecomputed,
+        ]
+        .map { ($0.page, try read($0.page + ".html")) }),
       artifactPage: (try? read("artifacts/" + Self.visits[2].name + ".html")) ?? Data(),
       checkOutput: results[check].standardOutput + results[check].standardError,
       summaries: summaries, states: states)
@@ -590,10 +698,11 @@ struct RenderedPages: Sendable {
   /// a `0`/`1` per column) and, at its last step, clicks the value of `inputBar.frame.y` and in
   /// its blame the row of step 1 (`PAGE#blame`: the DOM after the click). On a side-by-side page
   /// it reads the divergence marks (a `0`/`1` per step) and the steps that `}`, `}` and `{` select
-  /// (`PAGE#marks`), then chooses the second layout (`PAGE#side1`: the DOM after).
+  /// (`PAGE#marks`), then chooses the second layout (`PAGE#side1`: the DOM after). A visit that
+  /// dumps its data has the page's data as its script holds it in `PAGE#data`.
   static func harness(_ visits: [Visit]) -> String {
     let list = visits.map { visit in
-      "[\"\(visit.page).html\", \"\(visit.page)\", [\(visit.steps.map(String.init).joined(separator: ","))], \(visit.isSideBySide)]"
+      "[\"\(visit.page).html\", \"\(visit.page)\", [\(visit.steps.map(String.init).joined(separator: ","))], \(visit.isSideBySide), \(visit.dumpsData)]"
     }
     return """
       <!DOCTYPE html><html><body><pre id="out"></pre><script>
@@ -643,7 +752,7 @@ struct RenderedPages: Sendable {
         menu.dispatchEvent(new w.Event("change"));
         results[name + "#side1"] = dom(d);
       }
-      visits.forEach(([file, name, steps, isSideBySide], index) => {
+      visits.forEach(([file, name, steps, isSideBySide, dumpsData], index) => {
         const frame = document.createElement("iframe");
         frame.width = 1200; frame.height = 900;
         frame.src = file + "#step=" + steps[0];
@@ -662,6 +771,8 @@ struct RenderedPages: Sendable {
               }
               if (index === 0) extra(name, w);
               if (isSideBySide) sideBySide(name, w);
+              // The script's data, its keys sorted (a page in pieces adds its columns last).
+              if (dumpsData) { const D = w.eval("D"); results[name + "#data"] = JSON.stringify(Object.keys(D).sort().map((k) => [k, D[k]])); }
               if (--pending === 0) done();
             };
             take();

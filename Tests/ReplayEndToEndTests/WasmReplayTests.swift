@@ -1,22 +1,33 @@
 import ChatReplay
 import Foundation
+import ReplayPageModule
 import ReplayTestSupport
 import Testing
 
 /// The replay's core built with Embedded Swift as a WebAssembly module
-/// (`Sources/ChatReplayWasm/build.sh`) and run in a real browser, headless Chromium: each
-/// recording gives the same bytes as `replay FILE --json --keep-going` (its states, then its
-/// errors as the command reports them), and a long recording the same page data as the library
-/// makes natively for `replay html`, so the same model can run in a page.
+/// (`Sources/ChatReplayWasm/build.sh`), as `replay html` ships it in the pages that replay their
+/// recording (``PageModule``), run in a real browser, headless Chromium: each recording gives the
+/// same bytes as `replay FILE --json --keep-going` (its states, then its errors as the command
+/// reports them), and a long recording the same page data as the library makes natively for
+/// `replay html`, so the same model runs in a page.
 ///
-/// The module is built unoptimized here (`-Onone`, about 9 s of one core against 35 s): the same
-/// source, and a test run within its time budget. Built, the browser run and the command's runs
-/// happen on threads of their own from when the run is planned (``Replays/whileBuilding(_:)``).
-@Suite(
-  .enabled(
-    if: chromiumPath != nil && Replays.hasCLibrary,
-    "needs headless Chromium and Debian's wasi-libc, which .ci/run installs"))
+/// The browser run and the command's runs happen on threads of their own from when the run is
+/// planned (``Replays/whileBuilding(_:)``).
+@Suite(.enabled(if: chromiumPath != nil, "needs headless Chromium, which .ci/run installs"))
 struct WasmReplayTests {
+  /// The shipped module is the one its sources make: `build.sh --ship` was run after the last
+  /// change to the library (the module's code, or its script).
+  @Test func theShippedModuleIsBuiltFromTheseSources() throws {
+    let script = ReplayBinary.packageRoot.appendingPathComponent("Sources/ChatReplayWasm/build.sh")
+    let result = try ReplayBinary.runProgram(script, ["--source-digest"], timeout: 60)
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(
+      result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        == PageModule.sourceDigest,
+      "the library changed since the page's module was built: run Sources/ChatReplayWasm/build.sh --ship"
+    )
+  }
+
   @Test(arguments: Replays.whileBuilding(Replays.names))
   func replaysInTheBrowserAsTheCommandReplays(_ name: String) async throws {
     let replays = try await Replays.shared.value.get()
@@ -68,12 +79,6 @@ struct Replays: Sendable {
   var browserPages: [String: Browser]
   var nativePages: [String: Data]
 
-  /// Whether the C library the module links is installed (`build.sh` says which is missing
-  /// when it is not).
-  static let hasCLibrary = FileManager.default.fileExists(
-    atPath: ProcessInfo.processInfo.environment["WASI_LIBC"].map { $0 + "/libc.a" }
-      ?? "/usr/lib/wasm32-wasi/libc.a")
-
   static let badLines = "bad-lines.jsonl"
   /// Recordings long enough for a page without `why` and `blame`: a generated session and an
   /// adversarial one.
@@ -99,16 +104,12 @@ struct Replays: Sendable {
 
   /// `arguments`, once the work has started.
   static func whileBuilding<Arguments>(_ arguments: Arguments) -> Arguments {
-    if chromiumPath != nil && hasCLibrary { _ = shared }
+    if chromiumPath != nil { _ = shared }
     return arguments
   }
 
   static func make() throws -> Replays {
     let folder = try TemporaryDirectory()
-    // The module builds on a thread of its own, from the start, while the recordings are made
-    // and the command and the library make what it is compared with.
-    let modulePath = folder.path
-    let module = Background { Result { try buildModule(in: modulePath) } }
     for name in bundled {
       try FileManager.default.copyItem(
         atPath: ReplayBinary.recording(name), toPath: folder.path + "/" + name)
@@ -153,7 +154,7 @@ struct Replays: Sendable {
     }
     let commands = try allAtOnce(commandRuns)
     let (browser, browserPages) = try replayInBrowser(
-      names, pages: pageNames, module: module.wait().get(), in: path)
+      names, pages: pageNames, in: path)
     return Replays(
       browser: browser, command: Dictionary(uniqueKeysWithValues: zip(names, commands)),
       browserPages: browserPages, nativePages: nativePages)
@@ -177,23 +178,11 @@ struct Replays: Sendable {
     return data
   }
 
-  /// Builds the module (unoptimized) with its script; its bytes.
-  static func buildModule(in folder: String) throws -> Data {
-    let script = ReplayBinary.packageRoot.appendingPathComponent("Sources/ChatReplayWasm/build.sh")
-    let path = folder + "/replay.wasm"
-    let result = try ReplayBinary.runProgram(script, [path, "-Onone"], timeout: 600)
-    guard result.status == 0 else {
-      throw RenderedPages.Failure(
-        "build.sh failed (exit \(result.status)): \(result.standardError.suffix(2_000))")
-    }
-    return try Data(contentsOf: URL(fileURLWithPath: path))
-  }
-
-  /// Replays the recordings `names` in `folder` with `module` in one page in the browser; each
-  /// one's result by name.
-  static func replayInBrowser(
-    _ names: [String], pages: [String], module: Data, in folder: String
-  ) throws -> (replays: [String: Browser], pages: [String: Browser]) {
+  /// Replays the recordings `names` in `folder` with the shipped module in one page in the
+  /// browser; each one's result by name.
+  static func replayInBrowser(_ names: [String], pages: [String], in folder: String) throws -> (
+    replays: [String: Browser], pages: [String: Browser]
+  ) {
     let recordings = try names.map { name in
       let bytes = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
       return "[\"\(name)\", \"\(bytes.base64EncodedString())\"]"
@@ -220,7 +209,7 @@ struct Replays: Sendable {
       // Compiled and run before the page has loaded, so the DOM the browser dumps has the
       // results (an asynchronous compile could still be running when it dumps).
       try {
-        const module = new WebAssembly.Module(bytes("\(module.base64EncodedString())"));
+        const module = new WebAssembly.Module(bytes("\(PageModule.base64)"));
         instance = new WebAssembly.Instance(module, importsOf(module));
         const e = instance.exports;
         const put = (data) => {
@@ -228,9 +217,12 @@ struct Replays: Sendable {
           new Uint8Array(e.memory.buffer, pointer, data.length).set(data);
           return pointer;
         };
+        // The page data's settings (see PageReplaySettings): the name, the first step, no last
+        // step, the header's layout, RxKeyboard 1.0.0.
         const run = (call, name, recording) => {
           const data = bytes(recording);
-          const file = new TextEncoder().encode(name);
+          const file = new TextEncoder().encode(
+            call === e.replay_page_data ? [name, "0", "", "", "1.0.0"].join("\\0") : name);
           const dataPointer = put(data), filePointer = put(file);
           const errors = call(dataPointer, data.length, filePointer, file.length);
           e.replay_free(dataPointer);

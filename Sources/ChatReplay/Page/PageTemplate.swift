@@ -106,7 +106,36 @@ public enum PageTemplate {
   /// The single page's data, its columns' running sums and its messages' records.
   static let singleStart = #"""
     "use strict";
-    const D = JSON.parse(document.getElementById("data").textContent);
+    const D = pageData();
+    // The page's data: inline, or made here from the recording the page carries, by the
+    // library's WebAssembly module it carries too (replay html makes long pages so).
+    function pageData() {
+      const inline = document.getElementById("data");
+      if (inline) return JSON.parse(inline.textContent);
+      try {
+        const text = (id) => document.getElementById(id).textContent;
+        const module = new WebAssembly.Module(Uint8Array.from(atob(text("module")), (c) => c.charCodeAt(0)));
+        // The module's C library asks only for the hashing seed (zeros: the same at every open).
+        const imports = {};
+        for (const i of WebAssembly.Module.imports(module)) (imports[i.module] || (imports[i.module] = {}))[i.name] = () => { throw new Error("the module called " + i.name); };
+        let memory = null;
+        (imports.wasi_snapshot_preview1 || (imports.wasi_snapshot_preview1 = {})).random_get = (at, count) => { new Uint8Array(memory.buffer, at, count).fill(0); return 0; };
+        const e = new WebAssembly.Instance(module, imports).exports;
+        memory = e.memory;
+        const put = (bytes) => { const at = e.replay_alloc(bytes.length); new Uint8Array(memory.buffer, at, bytes.length).set(bytes); return at; };
+        const encoder = new TextEncoder(), recording = encoder.encode(text("recording")), settings = encoder.encode(JSON.parse(text("settings")).join("\0"));
+        const r = put(recording), s = put(settings);
+        const status = e.replay_page_data(r, recording.length, s, settings.length);
+        e.replay_free(r);
+        e.replay_free(s);
+        const made = new TextDecoder().decode(new Uint8Array(memory.buffer, e.replay_output(), e.replay_output_count()));
+        if (status !== 0) throw new Error(made || "no data (" + status + ")");
+        return JSON.parse(made);
+      } catch (error) {
+        document.getElementById("summary").textContent = "This page could not replay its recording: " + error;
+        throw error;
+      }
+    }
     // A long page's columns come in pieces before its data, each column's in order: joined here.
     const pieces = {};
     for (const s of document.querySelectorAll("script[data-column]")) (pieces[s.dataset.column] || (pieces[s.dataset.column] = [])).push(JSON.parse(s.textContent));

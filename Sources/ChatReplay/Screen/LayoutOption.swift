@@ -94,6 +94,18 @@ public enum LayoutOptionValue: Hashable, Sendable, CustomStringConvertible {
   case number(Double)
   case flag(Bool)
 
+  /// The value `text` writes as `--option` takes it: `true`, `false` or a finite number;
+  /// `nil` for anything else.
+  public init?(_ text: some StringProtocol) {
+    switch text {
+    case "true": self = .flag(true)
+    case "false": self = .flag(false)
+    default:
+      guard let number = Double(String(text)), number.isFinite else { return nil }
+      self = .number(number)
+    }
+  }
+
   /// `52`, `true`: as a header and `--option` write it.
   public var description: String {
     switch self {

@@ -91,16 +91,8 @@ enum SharedOptions {
         throw .invalidValue(option: "--option", value: text, expected: .layoutOption)
       }
       let name = String(text[..<equals])
-      let valueText = text[text.index(after: equals)...]
-      let value: LayoutOptionValue
-      switch valueText {
-      case "true": value = .flag(true)
-      case "false": value = .flag(false)
-      default:
-        guard let number = Double(valueText), number.isFinite else {
-          throw .invalidValue(option: "--option", value: text, expected: .layoutOption)
-        }
-        value = .number(number)
+      guard let value = LayoutOptionValue(text[text.index(after: equals)...]) else {
+        throw .invalidValue(option: "--option", value: text, expected: .layoutOption)
       }
       let names = LayoutID.allCases.flatMap { id in
         id.builtInLayout().map { $0.optionValues.map(\.name) } ?? []
