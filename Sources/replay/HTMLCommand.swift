@@ -123,8 +123,11 @@ struct HTMLCommand: Command {
     guard let size, !isExplained else {
       return runWhole(options, &console)
     }
-    // Short enough to carry why and blame after all: the page of the one pass is dropped (its
-    // file with it) before the page made from a timeline is written.
+    // A long recording's page carries the recording and makes its data when it opens. With
+    // --precomputed, and for a file of fewer bytes than 200 lines take (where the module would
+    // be most of the page, and most recordings carry why and blame), the page carries its data,
+    // made in one pass. A recording short enough to carry why and blame after all gets the page
+    // made from a timeline: the page begun is dropped (its file with it) before it is written.
     if precomputed || size < PageData.explainedStepLimit * Self.leastLineLength {
       return runOnePass(options, size: size, &console) ?? runWhole(options, &console)
     }

@@ -197,6 +197,7 @@ struct HTMLPageTests {
     (RenderedPages.onePass, RenderedPages.onePassPrecomputed),
     (RenderedPages.adversarial, RenderedPages.adversarialPrecomputed),
     (RenderedPages.hostile, RenderedPages.hostilePrecomputed),
+    (RenderedPages.windowed, RenderedPages.windowedPrecomputed),
   ])
   func aPageThatReplaysItsRecordingHasThePrecomputedData(
     _ replaying: RenderedPages.Visit, _ precomputed: RenderedPages.Visit
@@ -212,11 +213,15 @@ struct HTMLPageTests {
       "\(replaying.page): the data made in the page differ from byte \(parted): \(String(decoding: made.utf8.dropFirst(parted).prefix(80), as: UTF8.self))"
     )
     // What each page carries, and the replaying page's settings: its name, from step 0 to the
-    // last, the header's layout, RxKeyboard 1.0.0.
+    // last (or the window), the header's layout, RxKeyboard 1.0.0 (or 2.0.1 and the option).
     let page = String(decoding: try #require(pages.longPages[replaying.page]), as: UTF8.self)
     #expect(page.contains(#"<script type="application/jsonl" id="recording">"#))
     #expect(!page.contains(#"id="data""#))
-    #expect(page.contains("/\(replaying.name)\",\"0\",\"\",\"\",\"1.0.0\"]</script>"))
+    let settings =
+      replaying.arguments.isEmpty
+      ? #""0","","","1.0.0"]</script>"#
+      : #""100","450","","2.0.1","inputBar.height","52"]</script>"#
+    #expect(page.contains("/\(replaying.name)\"," + settings))
     if replaying.name == RenderedPages.hostile.name {
       // 600 lines ended by CR LF, every CR carried as a space; each `<` escaped.
       #expect(page.ranges(of: " \n").count >= 600)
@@ -438,6 +443,18 @@ struct RenderedPages: Sendable {
     name: "adversarial.jsonl", steps: [37], arguments: ["--precomputed"], label: "precomputed",
     dumpsData: true)
 
+  /// ``onePass``'s recording through a window, another RxKeyboard release and an option: the
+  /// page that replays its recording makes its data with the settings it carries.
+  static let windowed = Visit(
+    name: "generated.jsonl", steps: [200],
+    arguments: [
+      "--from", "100", "--to", "450", "--rxkeyboard-version", "2.0.1", "--option",
+      "inputBar.height=52",
+    ], label: "window", dumpsData: true)
+  static let windowedPrecomputed = Visit(
+    name: "generated.jsonl", steps: [200], arguments: windowed.arguments + ["--precomputed"],
+    label: "window-precomputed", dumpsData: true)
+
   /// ``onePass``'s recording made hostile to a page that carries it: texts that end a script
   /// element and open an HTML comment, lines ended by CR LF, and a lone CR (white space) inside
   /// some lines, which HTML reads as a line break (``hostileRecording(_:)``).
@@ -585,6 +602,9 @@ struct RenderedPages: Sendable {
       for visit in [Self.hostile, hostilePrecomputed] {
         try replay(["html", hostile, "-o", path + "/" + visit.page + ".html"] + visit.arguments)
       }
+      for visit in [windowed, windowedPrecomputed] {
+        try replay(["html", generated, "-o", path + "/" + visit.page + ".html"] + visit.arguments)
+      }
       try replay(
         ["generate", "--adversarial", "--seed", "1", "--events", "400", "--output", adversarial])
       for visit in [Self.adversarial, adversarialPrecomputed] {
@@ -651,7 +671,7 @@ struct RenderedPages: Sendable {
         Self.visits + [
           Self.withOption, Self.sideBySide, Self.onePass, Self.adversarial,
           Self.onePassPrecomputed, Self.adversarialPrecomputed, Self.hostile,
-          Self.hostilePrecomputed,
+          Self.hostilePrecomputed, Self.windowed, Self.windowedPrecomputed,
         ]
       ).utf8
     )
@@ -683,7 +703,7 @@ struct RenderedPages: Sendable {
       longPages: try Dictionary(
         uniqueKeysWithValues: [
           Self.onePass, Self.onePassPrecomputed, Self.adversarial, Self.adversarialPrecomputed,
-          Self.hostile, Self.hostilePrecomputed,
+          Self.hostile, Self.hostilePrecomputed, Self.windowed, Self.windowedPrecomputed,
         ]
         .map { ($0.page, try read($0.page + ".html")) }),
       artifactPage: (try? read("artifacts/" + Self.visits[2].name + ".html")) ?? Data(),
