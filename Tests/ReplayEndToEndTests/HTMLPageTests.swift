@@ -529,9 +529,11 @@ struct RenderedPages: Sendable {
   let screenshots: [Data]
   /// Two pages built from the same recording.
   let sameInputPages: (Data, Data)
-  /// The page of a generated recording of 230 events made with `--jobs 1` and with `--jobs 2`.
+  /// The page that carries its data (`--precomputed`) of ``onePass``'s recording (600 events),
+  /// made with `--jobs 1` and with `--jobs 2`.
   let threadPages: (Data, Data)
-  /// The pages of ``onePass``, ``adversarial`` and their precomputed visits, by their names.
+  /// The pages of ``onePass``, ``adversarial``, ``hostile``, ``windowed`` and their precomputed
+  /// visits, by their names.
   let longPages: [String: Data]
 
   /// The page `replay check --artifacts` wrote for a failing recording, and what check printed.

@@ -4,17 +4,10 @@ import ReplayPageModule
 import ReplayTestSupport
 import Testing
 
-/// The replay's core built with Embedded Swift as a WebAssembly module
-/// (`Sources/ChatReplayWasm/build.sh`), as `replay html` ships it in the pages that replay their
-/// recording (``PageModule``), run in a real browser, headless Chromium: each recording gives the
-/// same bytes as `replay FILE --json --keep-going` (its states, then its errors as the command
-/// reports them), and a long recording the same page data as the library makes natively for
-/// `replay html`, so the same model runs in a page.
-///
-/// The browser run and the command's runs happen on threads of their own from when the run is
-/// planned (``Replays/whileBuilding(_:)``).
-@Suite(.enabled(if: chromiumPath != nil, "needs headless Chromium, which .ci/run installs"))
-struct WasmReplayTests {
+/// The WebAssembly module `replay html` ships (``PageModule``) is stamped with the digest of the
+/// sources it was built from; `.ci/run` also builds it again and compares the bytes
+/// (`build.sh --verify`), which takes too long for a test.
+struct ShippedModuleTests {
   /// The shipped module is the one its sources make: `build.sh --ship` was run after the last
   /// change to the library (the module's code, or its script).
   @Test func theShippedModuleIsBuiltFromTheseSources() throws {
@@ -27,7 +20,19 @@ struct WasmReplayTests {
       "the library changed since the page's module was built: run Sources/ChatReplayWasm/build.sh --ship"
     )
   }
+}
 
+/// The replay's core built with Embedded Swift as a WebAssembly module
+/// (`Sources/ChatReplayWasm/build.sh`), as `replay html` ships it in the pages that replay their
+/// recording (``PageModule``), run in a real browser, headless Chromium: each recording gives the
+/// same bytes as `replay FILE --json --keep-going` (its states, then its errors as the command
+/// reports them), and a long recording the same page data as the library makes natively for
+/// `replay html`, so the same model runs in a page.
+///
+/// The browser run and the command's runs happen on threads of their own from when the run is
+/// planned (``Replays/whileBuilding(_:)``).
+@Suite(.enabled(if: chromiumPath != nil, "needs headless Chromium, which .ci/run installs"))
+struct WasmReplayTests {
   @Test(arguments: Replays.whileBuilding(Replays.names))
   func replaysInTheBrowserAsTheCommandReplays(_ name: String) async throws {
     let replays = try await Replays.shared.value.get()
