@@ -114,8 +114,11 @@ struct HTMLCommand: Command {
   func run(_ console: inout Console) -> ExitStatus {
     defer { console.flush() }
     if let columns { return runSideBySide(columns, &console) }
-    let options = Replayer.Options(
-      layout: layout, rxKeyboardVersion: rxKeyboardVersion ?? .v1, layoutOptions: layoutOptions)
+    // What the page shows and how it replays, as the page that replays its recording carries it.
+    let settings = PageReplaySettings(
+      name: file, first: from ?? 0, last: to, layout: layout,
+      rxKeyboardVersion: rxKeyboardVersion ?? .v1, layoutOptions: layoutOptions)
+    let options = settings.options
     // A window short enough to carry why and blame is made from a timeline of the whole file
     // at once; so is standard input (or a pipe), which cannot be read again for a timeline.
     let size = Self.regularFileSize(file)
@@ -131,7 +134,7 @@ struct HTMLCommand: Command {
     if precomputed || size < PageData.explainedStepLimit * Self.leastLineLength {
       return runOnePass(options, size: size, &console) ?? runWhole(options, &console)
     }
-    return runReplaying(options, &console) ?? runWhole(options, &console)
+    return runReplaying(settings, &console) ?? runWhole(options, &console)
   }
 
   /// The page that carries the recording and replays it when it opens (``PageReplaySettings``);
@@ -140,7 +143,9 @@ struct HTMLCommand: Command {
   /// Made in the time of a check: one replay checks the recording (its first bad line is
   /// reported as the other pages report it, and the window is checked against its steps) while
   /// each chunk read is copied into the page.
-  private func runReplaying(_ options: Replayer.Options, _ console: inout Console) -> ExitStatus? {
+  private func runReplaying(_ settings: PageReplaySettings, _ console: inout Console)
+    -> ExitStatus?
+  {
     let page: PageOutput
     do {
       page = try PageOutput(path: outputPath, protecting: file)
@@ -148,15 +153,13 @@ struct HTMLCommand: Command {
       console.error.line("Error: \(error.description)")
       return .failure
     }
-    let settings = PageReplaySettings(
-      name: file, first: from ?? 0, last: to, layout: layout,
-      rxKeyboardVersion: rxKeyboardVersion ?? .v1, layoutOptions: layoutOptions)
     let parts = PageModule.base64.withUTF8Buffer { module in
       PageTemplate.replayingParts(title: "replay: " + file, module: module, settings: settings)
     }
     page.write(parts.beforeRecording)
     let report = CheckCommand.check(
-      file, options: options, keepGoing: false, showsTimes: false, decodeAhead: jobs >= 2,
+      file, options: settings.options, keepGoing: false, showsTimes: false,
+      decodeAhead: jobs >= 2,
       copyingTo: { PageData.writeRecording($0, to: page.write) })
     if let failure = report.readFailure {
       console.error.line(failure)

@@ -71,17 +71,9 @@ public struct KeyboardFields: Hashable, Sendable {
   }
 
   /// A point, like `CGPoint`; only the deprecated center keys hold one.
-  public struct Point: Hashable, Sendable {
-    /// The horizontal coordinate.
-    public var x: Double
-    /// The vertical coordinate.
-    public var y: Double
-
-    public init(x: Double, y: Double) {
-      self.x = x
-      self.y = y
-    }
-  }
+  ///
+  /// The library's ``Point``, which a keyboard event's centers hold too.
+  public typealias Point = ChatReplay.Point
 
   /// The notification these fields make with `name`.
   public func notification(named name: KeyboardNotification.Name) -> KeyboardNotification {
